@@ -1,0 +1,5 @@
+package retrieval
+
+// Symbols is the Go symbol table of a module at one commit.
+type Symbols struct {
+}

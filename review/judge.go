@@ -1,0 +1,85 @@
+package review
+
+import (
+	"context"
+	"io/fs"
+
+	"github.com/docreview/docreview/retrieval"
+	"github.com/docreview/docreview/review/diff"
+)
+
+// Scope selects which claims a review judges.
+type Scope string
+
+// The review scopes.
+const (
+	// ScopeChanged judges claims whose text the diff adds or edits.
+	ScopeChanged Scope = "changed"
+	// ScopeAffected judges changed claims plus unchanged claims that mention
+	// a symbol the diff changes, renames or removes, and the doc comments of
+	// declarations whose code the diff changes. It is the default.
+	ScopeAffected Scope = "affected"
+	// ScopeAll judges every claim of the repository at head.
+	ScopeAll Scope = "all"
+)
+
+// ParseScope validates a scope name; the empty string means [ScopeAffected].
+func ParseScope(s string) (Scope, error) {
+	switch Scope(s) {
+	case "":
+		return ScopeAffected, nil
+	case ScopeChanged, ScopeAffected, ScopeAll:
+		return Scope(s), nil
+	}
+	return "", &UsageError{Msg: "unknown scope " + quote(s) + " (want changed, affected or all)"}
+}
+
+// Workspace is what extractors and judges see of the repository: both sides
+// of the diff and the evidence layer built at head.
+type Workspace struct {
+	// Dir is the repository root on disk.
+	Dir string
+	// Base and Head are the commit SHAs compared; Head is "worktree" when
+	// uncommitted changes are included. Base is empty when the head commit
+	// has no parent.
+	Base, Head string
+	// BaseFS and HeadFS hold the repository's files at Base and Head,
+	// with slash-separated paths relative to the root. BaseFS is nil when
+	// Base is empty.
+	BaseFS, HeadFS fs.FS
+	// HeadFiles lists the text files at head that the review covers (after
+	// include and exclude globs and the size, binary and UTF-8 checks),
+	// sorted.
+	HeadFiles []string
+	// Diff lists the files the diff touches, in git's order.
+	Diff []diff.File
+	// Symbols is the Go symbol table of the module at head.
+	Symbols *retrieval.Symbols
+	// Index is the lexical index of the repository at head.
+	Index *retrieval.Index
+}
+
+// Extractor finds the claims a review judges.
+type Extractor interface {
+	// Extract returns the claims of ws selected by scope, sorted by path and
+	// line, and notes on files it could not fully read.
+	Extract(ctx context.Context, ws *Workspace, scope Scope) ([]Claim, []Note, error)
+}
+
+// Judge labels claims. Rules and the LLM judge implement it.
+type Judge interface {
+	// Name is the stable name reported in verdicts ("stale-reference").
+	Name() string
+	// Judge returns a contradicted or incomplete verdict for c, or nil when
+	// it finds nothing wrong or the claim is outside its remit. An error
+	// marks the claim skipped with the error as the reason.
+	Judge(ctx context.Context, ws *Workspace, c Claim) (*Verdict, error)
+}
+
+// UsageError is an error in what the user asked for (a bad flag value, an
+// unknown ref); commands exit 2 on it.
+type UsageError struct{ Msg string }
+
+func (e *UsageError) Error() string { return e.Msg }
+
+func quote(s string) string { return "\"" + s + "\"" }
