@@ -57,6 +57,8 @@ type Workspace struct {
 	Symbols *retrieval.Symbols
 	// Index is the lexical index of the repository at head.
 	Index *retrieval.Index
+
+	cleanup []func() error
 }
 
 // Extractor finds the claims a review judges.

@@ -1,0 +1,227 @@
+package main
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"golang.org/x/term"
+
+	"github.com/docreview/docreview/review"
+	"github.com/docreview/docreview/review/config"
+	"github.com/docreview/docreview/review/extract"
+	"github.com/docreview/docreview/review/report"
+	"github.com/docreview/docreview/rules"
+)
+
+// listFlag collects a repeatable flag.
+type listFlag []string
+
+func (l *listFlag) String() string { return strings.Join(*l, ",") }
+func (l *listFlag) Set(v string) error {
+	*l = append(*l, v)
+	return nil
+}
+
+// reviewFlags are the flags of 'docreview review'; empty strings mean unset.
+type reviewFlags struct {
+	repo, base, head        string
+	worktree                bool
+	scope, failOn, format   string
+	configPath              string
+	include, exclude, skip  listFlag
+	maxFileSize             string
+	cacheDir                string
+	noCache, verbose, debug bool
+}
+
+func (f *reviewFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&f.repo, "repo", ".", "repository `dir` to review")
+	fs.StringVar(&f.base, "base", "", "`ref` the diff starts from (default: merge-base with the upstream default branch, else HEAD~1)")
+	fs.StringVar(&f.head, "head", "", "`ref` to review (default HEAD)")
+	fs.BoolVar(&f.worktree, "worktree", false, "include uncommitted changes (staged, unstaged, untracked)")
+	fs.StringVar(&f.scope, "scope", "", "claims to judge: changed, affected or all (default affected)")
+	fs.StringVar(&f.failOn, "fail-on", "", "exit 1 on findings at or above: never, incomplete or contradicted (default contradicted)")
+	fs.StringVar(&f.format, "format", "text", "output format: text, json or markdown")
+	fs.StringVar(&f.configPath, "config", "", "configuration `file` (default REPO/"+config.FileName+" when it exists)")
+	fs.Var(&f.include, "include", "only review files matching this `glob` (repeatable)")
+	fs.Var(&f.exclude, "exclude", "skip files matching this `glob` (repeatable)")
+	fs.Var(&f.skip, "disable", "switch off this `rule` (repeatable)")
+	fs.StringVar(&f.maxFileSize, "max-file-size", "", "skip files larger than this `size` (default 1MiB)")
+	fs.StringVar(&f.cacheDir, "cache-dir", "", "where to keep the index (default $XDG_CACHE_HOME/docreview/<repo-id>)")
+	fs.BoolVar(&f.noCache, "no-cache", false, "build the index in a temporary directory and remove it afterwards")
+	fs.BoolVar(&f.verbose, "v", false, "text output: list consistent claims too")
+	fs.BoolVar(&f.debug, "debug", false, "log progress to stderr")
+}
+
+// runReview implements 'docreview review'.
+func runReview(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) error {
+	fs := flag.NewFlagSet("docreview review", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var f reviewFlags
+	f.register(fs)
+	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			return err
+		}
+		return &review.UsageError{Msg: err.Error()}
+	}
+	if fs.NArg() > 0 {
+		return &review.UsageError{Msg: fmt.Sprintf("unexpected argument %q", fs.Arg(0))}
+	}
+	all := rules.All()
+	known := make([]string, len(all))
+	for i, j := range all {
+		known[i] = j.Name()
+	}
+	cfg, err := loadConfig(f, getenv, known)
+	if err != nil {
+		return &review.UsageError{Msg: err.Error()}
+	}
+	format, err := report.ParseFormat(f.format)
+	if err != nil {
+		return &review.UsageError{Msg: err.Error()}
+	}
+
+	level := slog.LevelWarn
+	if f.debug {
+		level = slog.LevelDebug
+	}
+	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
+	engine := &review.Engine{
+		Extractor: &extract.Extractor{Logger: logger, MaxMarkdownLines: cfg.MaxMarkdownLines},
+		Logger:    logger,
+	}
+	for _, j := range all {
+		if cfg.Enabled(j.Name()) {
+			engine.Rules = append(engine.Rules, j)
+		}
+	}
+	indexDir, err := indexDir(f, getenv)
+	if err != nil {
+		return err
+	}
+	rep, err := engine.Review(ctx, review.Request{
+		Repo: f.repo, Base: f.base, Head: f.head, Worktree: f.worktree,
+		Scope: review.Scope(cfg.Scope), Include: cfg.Include, Exclude: cfg.Exclude,
+		MaxFileSize: cfg.MaxFileSize, IndexDir: indexDir,
+	})
+	if err != nil {
+		return err
+	}
+	opt := report.Options{Color: colorful(stdout, getenv), Verbose: f.verbose}
+	if err := report.Render(stdout, rep, format, opt); err != nil {
+		return fmt.Errorf("write report: %w", err)
+	}
+	if failed(rep, cfg.FailOn) {
+		return errFindings
+	}
+	return nil
+}
+
+// loadConfig applies the file, then the environment, then the flags.
+func loadConfig(f reviewFlags, getenv func(string) string, known []string) (config.Config, error) {
+	cfg := config.Default()
+	path, optional := f.configPath, false
+	if path == "" {
+		path, optional = filepath.Join(f.repo, config.FileName), true
+	}
+	cfg, err := config.Load(cfg, path, optional, known)
+	if err != nil {
+		return cfg, err
+	}
+	if cfg, err = config.ApplyEnv(cfg, getenv, known); err != nil {
+		return cfg, err
+	}
+	if f.scope != "" {
+		if err := config.CheckScope(f.scope); err != nil {
+			return cfg, fmt.Errorf("--scope: %w", err)
+		}
+		cfg.Scope = f.scope
+	}
+	if f.failOn != "" {
+		if err := config.CheckFailOn(f.failOn); err != nil {
+			return cfg, fmt.Errorf("--fail-on: %w", err)
+		}
+		cfg.FailOn = f.failOn
+	}
+	if len(f.include) > 0 {
+		cfg.Include = f.include
+	}
+	if len(f.exclude) > 0 {
+		cfg.Exclude = f.exclude
+	}
+	for _, name := range f.skip {
+		if !slices.Contains(known, name) {
+			return cfg, fmt.Errorf("--disable: unknown rule %q (known: %s)", name, strings.Join(known, ", "))
+		}
+		cfg.Disabled = append(cfg.Disabled, name)
+	}
+	if f.maxFileSize != "" {
+		n, err := config.ParseSize(f.maxFileSize)
+		if err != nil {
+			return cfg, fmt.Errorf("--max-file-size: %w", err)
+		}
+		cfg.MaxFileSize = n
+	}
+	return cfg, nil
+}
+
+// indexDir decides where the index is kept: --no-cache gives "" (a
+// temporary directory), else --cache-dir, DOCREVIEW_CACHE_DIR, or the user
+// cache directory, each with a per-repository subdirectory.
+func indexDir(f reviewFlags, getenv func(string) string) (string, error) {
+	if f.noCache {
+		return "", nil
+	}
+	root := f.cacheDir
+	if root == "" {
+		root = getenv("DOCREVIEW_CACHE_DIR")
+	}
+	if root == "" {
+		base := getenv("XDG_CACHE_HOME")
+		if base == "" {
+			home := getenv("HOME")
+			if home == "" {
+				return "", nil
+			}
+			base = filepath.Join(home, ".cache")
+		}
+		root = filepath.Join(base, "docreview")
+	}
+	abs, err := filepath.Abs(f.repo)
+	if err != nil {
+		return "", fmt.Errorf("repository path: %w", err)
+	}
+	sum := sha256.Sum256([]byte(abs))
+	return filepath.Join(root, filepath.Base(abs)+"-"+hex.EncodeToString(sum[:])[:12], "index"), nil
+}
+
+// failed reports whether the report holds a finding at or above level.
+func failed(r review.Report, level string) bool {
+	threshold := map[string]int{"incomplete": review.Incomplete.Severity(), "contradicted": review.Contradicted.Severity()}
+	t, ok := threshold[level]
+	if !ok {
+		return false
+	}
+	for _, v := range r.Verdicts {
+		if v.Label.Severity() >= t {
+			return true
+		}
+	}
+	return false
+}
+
+// colorful reports whether w is a terminal and NO_COLOR is unset.
+func colorful(w io.Writer, getenv func(string) string) bool {
+	f, ok := w.(*os.File)
+	return ok && getenv("NO_COLOR") == "" && term.IsTerminal(int(f.Fd()))
+}

@@ -1,0 +1,74 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+
+	"github.com/docreview/docreview/review"
+)
+
+// Exit codes, decided in exitCode alone.
+const (
+	exitOK       = 0
+	exitFindings = 1 // findings at or above --fail-on
+	exitError    = 2 // usage or runtime error
+)
+
+// errFindings reports that the review found what --fail-on forbids.
+var errFindings = errors.New("findings at or above the fail-on level")
+
+const usage = `docreview finds documentation that drifted from the code.
+
+Usage:
+  docreview review [flags]   review the documentation a git diff touches
+  docreview version          print the version
+  docreview help             show this help
+
+Run 'docreview review -h' for the review flags.
+`
+
+// run dispatches a subcommand and returns the process exit code.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return exitError
+	}
+	var err error
+	switch args[0] {
+	case "review":
+		err = runReview(ctx, args[1:], stdout, stderr, getenv)
+	case "version", "--version":
+		fmt.Fprintln(stdout, "docreview", version)
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, usage)
+	default:
+		err = &review.UsageError{Msg: fmt.Sprintf("unknown command %q", args[0])}
+		fmt.Fprint(stderr, usage)
+	}
+	return exitCode(err, stderr)
+}
+
+// version is the release version, set with -ldflags "-X main.version=...".
+var version = "devel"
+
+// exitCode maps an error to the exit code and prints it.
+func exitCode(err error, stderr io.Writer) int {
+	var usageErr *review.UsageError
+	switch {
+	case err == nil:
+		return exitOK
+	case errors.Is(err, errFindings):
+		return exitFindings
+	case errors.Is(err, flag.ErrHelp):
+		return exitOK
+	case errors.As(err, &usageErr):
+		fmt.Fprintln(stderr, "docreview:", err)
+		return exitError
+	default:
+		fmt.Fprintln(stderr, "docreview:", err)
+		return exitError
+	}
+}

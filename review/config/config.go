@@ -1,0 +1,254 @@
+// Package config reads docreview's settings from the three places a user
+// sets them, in order of precedence: command-line flags, DOCREVIEW_*
+// environment variables, and the repository's .docreview.yml.
+//
+// The file is decoded strictly: an unknown key or a value of the wrong type
+// is an error naming the key, the file and the line.
+package config
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/goccy/go-yaml"
+)
+
+// FileName is the configuration file docreview reads from the repository
+// root.
+const FileName = ".docreview.yml"
+
+// DefaultMaxFileSize is the size above which files are skipped with a note:
+// 1 MiB.
+const DefaultMaxFileSize = 1 << 20
+
+// Config is the validated configuration of a review. The zero value is not
+// valid; use [Default] and then [Load], [ApplyEnv] and flags in that order.
+type Config struct {
+	// Scope is "changed", "affected" (the default) or "all".
+	Scope string
+	// FailOn is "never", "incomplete" or "contradicted" (the default).
+	FailOn string
+	// Include and Exclude are path globs ("docs/**", "**/*.md"); an empty
+	// Include means every file. Exclude wins over Include.
+	Include, Exclude []string
+	// Disabled lists the rules switched off, by name.
+	Disabled []string
+	// MaxFileSize is the size in bytes above which a file is skipped with a
+	// note; the default is [DefaultMaxFileSize].
+	MaxFileSize int64
+	// MaxMarkdownLines is the line count above which a Markdown file is
+	// skipped with a note; 0 means the extractor's default (200000).
+	MaxMarkdownLines int
+}
+
+// Default returns the configuration used when nothing is set.
+func Default() Config {
+	return Config{Scope: "affected", FailOn: "contradicted", MaxFileSize: DefaultMaxFileSize}
+}
+
+// file mirrors .docreview.yml. Pointers tell "absent" from "zero".
+type file struct {
+	Scope            *string         `yaml:"scope"`
+	FailOn           *string         `yaml:"fail-on"`
+	Include          []string        `yaml:"include"`
+	Exclude          []string        `yaml:"exclude"`
+	Rules            map[string]bool `yaml:"rules"`
+	MaxFileSize      *Size           `yaml:"max-file-size"`
+	MaxMarkdownLines *int            `yaml:"max-markdown-lines"`
+}
+
+// Size is a byte count written as an integer or with a unit: 1048576,
+// "512KiB", "1MiB", "2MB".
+type Size int64
+
+// UnmarshalYAML implements the goccy/go-yaml BytesUnmarshaler interface.
+func (s *Size) UnmarshalYAML(b []byte) error {
+	v, err := ParseSize(strings.Trim(strings.TrimSpace(string(b)), `"'`))
+	if err != nil {
+		return err
+	}
+	*s = Size(v)
+	return nil
+}
+
+// ParseSize parses a byte count with an optional unit (B, KB, KiB, MB, MiB,
+// GB, GiB; case-insensitive). It rejects negative and unparsable values.
+func ParseSize(s string) (int64, error) {
+	t := strings.TrimSpace(s)
+	i := strings.IndexFunc(t, func(r rune) bool { return (r < '0' || r > '9') && r != '.' })
+	num, unit := t, ""
+	if i >= 0 {
+		num, unit = strings.TrimSpace(t[:i]), strings.ToLower(strings.TrimSpace(t[i:]))
+	}
+	mult := map[string]float64{"": 1, "b": 1, "kb": 1e3, "kib": 1 << 10, "mb": 1e6, "mib": 1 << 20, "gb": 1e9, "gib": 1 << 30}[unit]
+	v, err := strconv.ParseFloat(num, 64)
+	if err != nil || mult == 0 || v < 0 {
+		return 0, fmt.Errorf("invalid size %q (want a byte count such as 1048576, 512KiB or 1MiB)", s)
+	}
+	return int64(v * mult), nil
+}
+
+// Load reads the configuration file at path over c. A missing file is not
+// an error when optional is true. Errors name the file, line and key.
+func Load(c Config, path string, optional bool, knownRules []string) (Config, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		if optional && errors.Is(err, os.ErrNotExist) {
+			return c, nil
+		}
+		return c, fmt.Errorf("read config: %w", err)
+	}
+	return Parse(c, path, data, knownRules)
+}
+
+// Parse decodes configuration file contents over c; name is used in errors.
+func Parse(c Config, name string, data []byte, knownRules []string) (Config, error) {
+	var f file
+	if err := yaml.UnmarshalWithOptions(data, &f, yaml.Strict()); err != nil {
+		return c, yamlError(name, err)
+	}
+	if f.Scope != nil {
+		if err := CheckScope(*f.Scope); err != nil {
+			return c, fmt.Errorf("%s: key scope: %w", name, err)
+		}
+		c.Scope = *f.Scope
+	}
+	if f.FailOn != nil {
+		if err := CheckFailOn(*f.FailOn); err != nil {
+			return c, fmt.Errorf("%s: key fail-on: %w", name, err)
+		}
+		c.FailOn = *f.FailOn
+	}
+	if f.Include != nil {
+		c.Include = f.Include
+	}
+	if f.Exclude != nil {
+		c.Exclude = f.Exclude
+	}
+	names := make([]string, 0, len(f.Rules))
+	for n := range f.Rules {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	for _, n := range names {
+		if !slices.Contains(knownRules, n) {
+			return c, fmt.Errorf("%s: key rules.%s: unknown rule (known: %s)", name, n, strings.Join(knownRules, ", "))
+		}
+		c.Disabled = setRule(c.Disabled, n, f.Rules[n])
+	}
+	if f.MaxFileSize != nil {
+		c.MaxFileSize = int64(*f.MaxFileSize)
+	}
+	if f.MaxMarkdownLines != nil {
+		if *f.MaxMarkdownLines < 0 {
+			return c, fmt.Errorf("%s: key max-markdown-lines: must not be negative", name)
+		}
+		c.MaxMarkdownLines = *f.MaxMarkdownLines
+	}
+	return c, nil
+}
+
+// ApplyEnv applies DOCREVIEW_* variables over c: DOCREVIEW_SCOPE,
+// DOCREVIEW_FAIL_ON, DOCREVIEW_INCLUDE and DOCREVIEW_EXCLUDE
+// (comma-separated globs), DOCREVIEW_DISABLE (comma-separated rule names),
+// DOCREVIEW_MAX_FILE_SIZE and DOCREVIEW_MAX_MARKDOWN_LINES. Empty variables
+// are ignored.
+func ApplyEnv(c Config, getenv func(string) string, knownRules []string) (Config, error) {
+	if v := getenv("DOCREVIEW_SCOPE"); v != "" {
+		if err := CheckScope(v); err != nil {
+			return c, fmt.Errorf("DOCREVIEW_SCOPE: %w", err)
+		}
+		c.Scope = v
+	}
+	if v := getenv("DOCREVIEW_FAIL_ON"); v != "" {
+		if err := CheckFailOn(v); err != nil {
+			return c, fmt.Errorf("DOCREVIEW_FAIL_ON: %w", err)
+		}
+		c.FailOn = v
+	}
+	if v := getenv("DOCREVIEW_INCLUDE"); v != "" {
+		c.Include = splitList(v)
+	}
+	if v := getenv("DOCREVIEW_EXCLUDE"); v != "" {
+		c.Exclude = splitList(v)
+	}
+	if v := getenv("DOCREVIEW_DISABLE"); v != "" {
+		for _, n := range splitList(v) {
+			if !slices.Contains(knownRules, n) {
+				return c, fmt.Errorf("DOCREVIEW_DISABLE: unknown rule %q (known: %s)", n, strings.Join(knownRules, ", "))
+			}
+			c.Disabled = setRule(c.Disabled, n, false)
+		}
+	}
+	if v := getenv("DOCREVIEW_MAX_FILE_SIZE"); v != "" {
+		n, err := ParseSize(v)
+		if err != nil {
+			return c, fmt.Errorf("DOCREVIEW_MAX_FILE_SIZE: %w", err)
+		}
+		c.MaxFileSize = n
+	}
+	if v := getenv("DOCREVIEW_MAX_MARKDOWN_LINES"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 {
+			return c, fmt.Errorf("DOCREVIEW_MAX_MARKDOWN_LINES: invalid line count %q", v)
+		}
+		c.MaxMarkdownLines = n
+	}
+	return c, nil
+}
+
+// Enabled reports whether the named rule is switched on.
+func (c Config) Enabled(rule string) bool { return !slices.Contains(c.Disabled, rule) }
+
+// CheckScope validates a scope name: changed, affected or all.
+func CheckScope(s string) error {
+	switch s {
+	case "changed", "affected", "all":
+		return nil
+	}
+	return fmt.Errorf("unknown scope %q (want changed, affected or all)", s)
+}
+
+// CheckFailOn validates a fail-on level: never, incomplete or contradicted.
+func CheckFailOn(s string) error {
+	switch s {
+	case "never", "incomplete", "contradicted":
+		return nil
+	}
+	return fmt.Errorf("unknown fail-on level %q (want never, incomplete or contradicted)", s)
+}
+
+func setRule(disabled []string, name string, on bool) []string {
+	disabled = slices.DeleteFunc(slices.Clone(disabled), func(s string) bool { return s == name })
+	if !on {
+		disabled = append(disabled, name)
+		slices.Sort(disabled)
+	}
+	return disabled
+}
+
+func splitList(v string) []string {
+	var out []string
+	for _, s := range strings.Split(v, ",") {
+		if s = strings.TrimSpace(s); s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// yamlError turns a go-yaml decoding error into "FILE:LINE:COL: message".
+func yamlError(name string, err error) error {
+	var ye yaml.Error
+	if errors.As(err, &ye) {
+		if tk := ye.GetToken(); tk != nil && tk.Position != nil {
+			return fmt.Errorf("%s:%d:%d: %s", name, tk.Position.Line, tk.Position.Column, ye.GetMessage())
+		}
+		return fmt.Errorf("%s: %s", name, ye.GetMessage())
+	}
+	return fmt.Errorf("%s: %w", name, err)
+}

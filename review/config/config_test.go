@@ -1,0 +1,85 @@
+package config
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+var known = []string{"restates-name", "snippet", "stale-reference"}
+
+func TestParse(t *testing.T) {
+	tests := []struct {
+		name    string
+		yaml    string
+		want    Config
+		wantErr string
+	}{
+		{
+			name: "every key",
+			yaml: "scope: all\nfail-on: incomplete\ninclude: [\"**/*.md\"]\nexclude:\n  - vendor/**\nrules:\n  restates-name: false\n  snippet: true\nmax-file-size: 2MiB\nmax-markdown-lines: 5000\n",
+			want: Config{Scope: "all", FailOn: "incomplete", Include: []string{"**/*.md"}, Exclude: []string{"vendor/**"},
+				Disabled: []string{"restates-name"}, MaxFileSize: 2 << 20, MaxMarkdownLines: 5000},
+		},
+		{name: "empty file keeps defaults", yaml: "", want: Default()},
+		{name: "size as integer", yaml: "max-file-size: 1000\n", want: func() Config { c := Default(); c.MaxFileSize = 1000; return c }()},
+		{name: "unknown key names key and line", yaml: "scope: all\nfial-on: never\n", wantErr: `.docreview.yml:2:1: unknown field "fial-on"`},
+		{name: "wrong type names line", yaml: "scope: all\ninclude: 3\n", wantErr: ".docreview.yml:2:"},
+		{name: "bad scope", yaml: "scope: some\n", wantErr: `.docreview.yml: key scope: unknown scope "some"`},
+		{name: "bad fail-on", yaml: "fail-on: always\n", wantErr: `key fail-on: unknown fail-on level "always"`},
+		{name: "unknown rule", yaml: "rules:\n  spelling: false\n", wantErr: "key rules.spelling: unknown rule"},
+		{name: "bad size", yaml: "max-file-size: lots\n", wantErr: `invalid size "lots"`},
+		{name: "negative lines", yaml: "max-markdown-lines: -1\n", wantErr: "max-markdown-lines: must not be negative"},
+		{name: "syntax error", yaml: "scope: [all\n", wantErr: ".docreview.yml:"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := Parse(Default(), FileName, []byte(tt.yaml), known)
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Fatalf("Parse error = %v, want it to contain %q", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("Parse: %v", err)
+			}
+			if d := cmp.Diff(tt.want, got); d != "" {
+				t.Errorf("Parse mismatch (-want +got):\n%s", d)
+			}
+		})
+	}
+}
+
+func TestApplyEnv(t *testing.T) {
+	env := map[string]string{
+		"DOCREVIEW_SCOPE":              "changed",
+		"DOCREVIEW_FAIL_ON":            "never",
+		"DOCREVIEW_INCLUDE":            "docs/**, *.go",
+		"DOCREVIEW_DISABLE":            "snippet",
+		"DOCREVIEW_MAX_FILE_SIZE":      "10KiB",
+		"DOCREVIEW_MAX_MARKDOWN_LINES": "7",
+	}
+	base := Default()
+	base.Disabled = []string{"restates-name"}
+	got, err := ApplyEnv(base, func(k string) string { return env[k] }, known)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Config{Scope: "changed", FailOn: "never", Include: []string{"docs/**", "*.go"},
+		Disabled: []string{"restates-name", "snippet"}, MaxFileSize: 10 << 10, MaxMarkdownLines: 7}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("ApplyEnv mismatch (-want +got):\n%s", d)
+	}
+	for k, v := range map[string]string{"DOCREVIEW_SCOPE": "x", "DOCREVIEW_DISABLE": "nope", "DOCREVIEW_MAX_FILE_SIZE": "-1"} {
+		if _, err := ApplyEnv(Default(), func(key string) string {
+			if key == k {
+				return v
+			}
+			return ""
+		}, known); err == nil || !strings.Contains(err.Error(), k) {
+			t.Errorf("ApplyEnv with %s=%s: error %v, want one naming %s", k, v, err, k)
+		}
+	}
+}

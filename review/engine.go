@@ -1,0 +1,455 @@
+package review
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/docreview/docreview/retrieval"
+	"github.com/docreview/docreview/retrieval/gitrepo"
+	"github.com/docreview/docreview/review/diff"
+)
+
+// Request says what to review.
+type Request struct {
+	// Repo is the repository directory; "" means the current directory.
+	Repo string
+	// Base is the ref the diff starts from; "" means the merge-base with the
+	// upstream default branch when one exists, else Head's parent.
+	Base string
+	// Head is the ref reviewed; "" means HEAD.
+	Head string
+	// Worktree includes uncommitted changes (staged, unstaged and untracked
+	// files) on top of Head.
+	Worktree bool
+	// Scope selects the claims judged; "" means [ScopeAffected].
+	Scope Scope
+	// Include and Exclude are path globs limiting the files reviewed.
+	Include, Exclude []string
+	// MaxFileSize is the size in bytes above which files are skipped with a
+	// note; 0 means 1 MiB.
+	MaxFileSize int64
+	// IndexDir is where the lexical index of the head is kept between runs;
+	// "" means a temporary directory removed after the review.
+	IndexDir string
+}
+
+// Engine runs reviews. Extractor is required; the other fields are
+// optional.
+type Engine struct {
+	// Extractor finds the claims to judge.
+	Extractor Extractor
+	// Rules are the deterministic judges; they all run on every claim and
+	// the most severe verdict wins (ties go to the earlier rule).
+	Rules []Judge
+	// Model, when non-nil, judges the claims no rule settled.
+	Model Judge
+	// Logger receives progress and diagnostics; nil discards them.
+	Logger *slog.Logger
+	// Workers bounds how many claims are judged at once; 0 means
+	// runtime.GOMAXPROCS(0).
+	Workers int
+}
+
+// Review runs a review: it diffs base and head, builds the evidence layer
+// at head, extracts the claims of the requested scope and judges each one.
+// A failure to judge one claim is recorded on its verdict (Skipped); errors
+// are returned only when the review cannot go on (not a git repository, an
+// unknown ref, an unreadable diff).
+func (e *Engine) Review(ctx context.Context, req Request) (Report, error) {
+	if e.Extractor == nil {
+		return Report{}, errors.New("review: engine has no extractor")
+	}
+	log := e.logger()
+	scope, err := ParseScope(string(req.Scope))
+	if err != nil {
+		return Report{}, err
+	}
+	timings := map[string]int64{}
+	stage := func(name string, start time.Time) { timings[name] = time.Since(start).Milliseconds() }
+
+	start := time.Now()
+	ws, notes, err := e.Load(ctx, req)
+	if err != nil {
+		return Report{}, err
+	}
+	defer func() {
+		if err := ws.Close(); err != nil {
+			log.Warn("release workspace", "err", err)
+		}
+	}()
+	stage("load", start)
+
+	start = time.Now()
+	claims, extractNotes, err := e.Extractor.Extract(ctx, ws, scope)
+	if err != nil {
+		return Report{}, fmt.Errorf("extract claims: %w", err)
+	}
+	notes = append(notes, extractNotes...)
+	stage("extract", start)
+	log.Info("claims extracted", "stage", "extract", "claims", len(claims), "scope", scope)
+
+	start = time.Now()
+	verdicts := e.judgeAll(ctx, ws, claims)
+	stage("judge", start)
+	if err := ctx.Err(); err != nil {
+		return Report{}, fmt.Errorf("review: %w", err)
+	}
+
+	r := Report{Base: ws.Base, Head: ws.Head, Verdicts: verdicts, Notes: notes}
+	SortVerdicts(r.Verdicts)
+	r.Stats = Count(r.Verdicts)
+	r.Stats.Timings = timings
+	return r, nil
+}
+
+// Load resolves the request's refs and builds the [Workspace]: the diff,
+// both snapshots, the Go symbol table and the lexical index at head. Notes
+// list the files left out (binary, too large, not UTF-8).
+func (e *Engine) Load(ctx context.Context, req Request) (*Workspace, []Note, error) {
+	log := e.logger()
+	dir := req.Repo
+	if dir == "" {
+		dir = "."
+	}
+	repo, err := gitrepo.Open(ctx, dir)
+	if err != nil {
+		return nil, nil, &UsageError{Msg: err.Error()}
+	}
+	headRef := req.Head
+	if headRef == "" {
+		headRef = "HEAD"
+	}
+	headSHA, err := repo.Resolve(ctx, headRef)
+	if err != nil {
+		return nil, nil, &UsageError{Msg: err.Error()}
+	}
+	var baseSHA string
+	if req.Base != "" {
+		if baseSHA, err = repo.Resolve(ctx, req.Base); err != nil {
+			return nil, nil, &UsageError{Msg: err.Error()}
+		}
+	} else if baseSHA, err = repo.DefaultBase(ctx, headSHA); err != nil {
+		return nil, nil, fmt.Errorf("find base commit: %w", err)
+	}
+	opt := gitrepo.SnapshotOptions{MaxFileSize: req.MaxFileSize, Include: req.Include, Exclude: req.Exclude}
+
+	ws := &Workspace{Dir: repo.Dir, Base: baseSHA, Head: headSHA}
+	headRev := headSHA
+	if req.Worktree {
+		headRev, ws.Head = "", "worktree"
+	}
+	raw, err := repo.Diff(ctx, baseSHA, headSHA, req.Worktree)
+	if err != nil {
+		return nil, nil, fmt.Errorf("diff %s..%s: %w", short(baseSHA), ws.Head, err)
+	}
+	if ws.Diff, err = diff.Parse(bytes.NewReader(raw)); err != nil {
+		return nil, nil, fmt.Errorf("parse diff %s..%s: %w", short(baseSHA), ws.Head, err)
+	}
+	head, err := repo.Snapshot(ctx, headRev, opt)
+	if err != nil {
+		return nil, nil, fmt.Errorf("read files at %s: %w", ws.Head, err)
+	}
+	ws.HeadFS, ws.HeadFiles = head, head.Files()
+	if baseSHA != "" {
+		base, err := repo.Snapshot(ctx, baseSHA, opt)
+		if err != nil {
+			return nil, nil, fmt.Errorf("read files at %s: %w", short(baseSHA), err)
+		}
+		ws.BaseFS = base
+	}
+	notes := fileNotes(ws.Diff, head)
+	if len(ws.Diff) == 0 {
+		notes = append(notes, Note{Message: fmt.Sprintf("empty diff: %s and %s have the same content", short(baseSHA), short(ws.Head))})
+	}
+
+	start := time.Now()
+	if ws.Symbols, err = retrieval.LoadSymbols(ctx, ws.HeadFS, ws.HeadFiles, log); err != nil {
+		return nil, nil, fmt.Errorf("load Go symbols at %s: %w", short(ws.Head), err)
+	}
+	log.Debug("symbols loaded", "stage", "index", "packages", len(ws.Symbols.Packages()), "ms", time.Since(start).Milliseconds())
+
+	start = time.Now()
+	if ws.Index, err = e.buildIndex(ctx, req.IndexDir, ws); err != nil {
+		return nil, nil, err
+	}
+	log.Debug("index ready", "stage", "index", "ms", time.Since(start).Milliseconds())
+	return ws, notes, nil
+}
+
+// buildIndex opens or builds the lexical index of the head. With no dir, it
+// lives in a temporary directory that [Workspace.Close] removes.
+func (e *Engine) buildIndex(ctx context.Context, dir string, ws *Workspace) (*retrieval.Index, error) {
+	commit := ws.Head
+	if commit == "worktree" {
+		h, err := contentHash(ws.HeadFS, ws.HeadFiles)
+		if err != nil {
+			return nil, err
+		}
+		commit = "worktree-" + h
+	}
+	if dir == "" {
+		tmp, err := os.MkdirTemp("", "docreview-index-")
+		if err != nil {
+			return nil, fmt.Errorf("index directory: %w", err)
+		}
+		ws.cleanup = append(ws.cleanup, func() error { return os.RemoveAll(tmp) })
+		dir = filepath.Join(tmp, "index")
+	}
+	ix, err := retrieval.BuildIndex(ctx, ws.HeadFS, ws.HeadFiles, retrieval.IndexOptions{Dir: dir, Commit: commit, Logger: e.logger()})
+	if err != nil {
+		return nil, fmt.Errorf("index %s: %w", short(ws.Head), err)
+	}
+	ws.cleanup = append([]func() error{ix.Close}, ws.cleanup...)
+	return ix, nil
+}
+
+// judgeAll judges claims with a bounded pool of workers; the result has one
+// verdict per claim, in the claims' order.
+func (e *Engine) judgeAll(ctx context.Context, ws *Workspace, claims []Claim) []Verdict {
+	out := make([]Verdict, len(claims))
+	workers := e.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(workers, max(len(claims), 1)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				out[i] = e.judge(ctx, ws, claims[i])
+			}
+		}()
+	}
+	for i := range claims {
+		if ctx.Err() != nil {
+			break
+		}
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return out
+}
+
+// judge runs every rule on c, then the model when no rule found anything.
+func (e *Engine) judge(ctx context.Context, ws *Workspace, c Claim) Verdict {
+	if c.Note != "" {
+		return Verdict{Claim: c, Label: Consistent, Rule: "none", Message: "not judged: " + c.Note, Skipped: c.Note}
+	}
+	var (
+		best    *Verdict
+		checked []string
+		failed  []string
+	)
+	consider := func(j Judge) {
+		v, err := j.Judge(ctx, ws, c)
+		if err != nil {
+			e.logger().Warn("judge failed", "claim_id", c.ID, "rule", j.Name(), "err", err)
+			failed = append(failed, fmt.Sprintf("%s: %v", j.Name(), err))
+			return
+		}
+		checked = append(checked, j.Name())
+		if v == nil || v.Label == Consistent {
+			return
+		}
+		v.Claim = c
+		if v.Rule == "" {
+			v.Rule = j.Name()
+		}
+		if !e.settle(ws, v) {
+			return
+		}
+		if best == nil || v.Label.Severity() > best.Label.Severity() {
+			best = v
+		}
+	}
+	for _, j := range e.Rules {
+		consider(j)
+	}
+	if best == nil && e.Model != nil {
+		consider(e.Model)
+	}
+	if best != nil {
+		return *best
+	}
+	v := Verdict{Claim: c, Label: Consistent, Rule: strings.Join(checked, ","), Confidence: 1}
+	if v.Rule == "" {
+		v.Rule = "none"
+	}
+	v.Message = "no drift found by " + strings.ReplaceAll(v.Rule, ",", ", ")
+	if len(failed) > 0 {
+		v.Skipped = strings.Join(failed, "; ")
+		v.Confidence = 0
+		v.Message = "not fully judged: " + v.Skipped
+	}
+	return v
+}
+
+// settle enforces the evidence invariant on a finding: every evidence item
+// must point at lines that exist at head (snippets are filled from there,
+// ids assigned), and at least one must remain. It reports whether the
+// finding stands.
+func (e *Engine) settle(ws *Workspace, v *Verdict) bool {
+	kept := v.Evidence[:0:0]
+	for _, ev := range v.Evidence {
+		lines, err := fileLines(ws.HeadFS, ev.Path)
+		if err != nil || ev.StartLine < 1 || ev.EndLine < ev.StartLine || ev.EndLine > len(lines) {
+			e.logger().Warn("evidence dropped: lines do not exist at head", "claim_id", v.Claim.ID, "rule", v.Rule,
+				"path", ev.Path, "start", ev.StartLine, "end", ev.EndLine)
+			continue
+		}
+		if ev.Snippet == "" {
+			ev.Snippet = strings.Join(lines[ev.StartLine-1:ev.EndLine], "\n")
+		}
+		kept = append(kept, ev)
+	}
+	if len(kept) == 0 {
+		e.logger().Warn("finding dropped: no evidence resolves at head", "claim_id", v.Claim.ID, "rule", v.Rule)
+		return false
+	}
+	for i := range kept {
+		if kept[i].ID == "" {
+			kept[i].ID = fmt.Sprintf("e%d", i+1)
+		}
+	}
+	v.Evidence = kept
+	if v.Confidence == 0 {
+		v.Confidence = 1
+	}
+	return true
+}
+
+func (e *Engine) logger() *slog.Logger {
+	if e.Logger == nil {
+		return slog.New(slog.DiscardHandler)
+	}
+	return e.Logger
+}
+
+// SortVerdicts orders verdicts by path, line, symbol and claim ID.
+func SortVerdicts(vs []Verdict) {
+	slices.SortStableFunc(vs, func(a, b Verdict) int {
+		if c := strings.Compare(a.Claim.Path, b.Claim.Path); c != 0 {
+			return c
+		}
+		if a.Claim.Line != b.Claim.Line {
+			return a.Claim.Line - b.Claim.Line
+		}
+		if c := strings.Compare(a.Claim.Symbol, b.Claim.Symbol); c != 0 {
+			return c
+		}
+		return strings.Compare(a.Claim.ID, b.Claim.ID)
+	})
+}
+
+// Count computes the per-label statistics of verdicts. A skipped claim
+// without a finding counts as skipped, not consistent, so that Claims =
+// Consistent + Contradicted + Incomplete + Skipped.
+func Count(vs []Verdict) Stats {
+	s := Stats{Claims: len(vs)}
+	for _, v := range vs {
+		switch {
+		case v.Label == Contradicted:
+			s.Contradicted++
+		case v.Label == Incomplete:
+			s.Incomplete++
+		case v.Skipped != "":
+			s.Skipped++
+		default:
+			s.Consistent++
+		}
+	}
+	return s
+}
+
+// Close releases what the workspace holds: the index, and its temporary
+// directory when the request named none.
+func (ws *Workspace) Close() error {
+	var errs []error
+	for _, f := range ws.cleanup {
+		errs = append(errs, f())
+	}
+	ws.cleanup = nil
+	return errors.Join(errs...)
+}
+
+// fileNotes lists the files of the diff and of the head snapshot that the
+// review leaves out, with the reason.
+func fileNotes(files []diff.File, head *gitrepo.Snapshot) []Note {
+	var notes []Note
+	seen := map[string]bool{}
+	for _, s := range head.Skipped() {
+		notes = append(notes, Note{Path: s.Path, Message: "skipped: " + s.Reason})
+		seen[s.Path] = true
+	}
+	for _, s := range head.Notes() {
+		notes = append(notes, Note{Path: s.Path, Message: s.Reason})
+	}
+	for _, f := range files {
+		if f.Binary && !seen[f.Path()] && f.Status != diff.Deleted {
+			notes = append(notes, Note{Path: f.Path(), Message: "skipped: binary file"})
+		}
+	}
+	slices.SortFunc(notes, func(a, b Note) int { return strings.Compare(a.Path+"\x00"+a.Message, b.Path+"\x00"+b.Message) })
+	return slices.Compact(notes)
+}
+
+// fileLines returns the lines of a file at head.
+func fileLines(fsys fs.FS, path string) ([]string, error) {
+	data, err := fs.ReadFile(fsys, path)
+	if err != nil {
+		return nil, err
+	}
+	var lines []string
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(make([]byte, 0, 64*1024), len(data)+1)
+	for sc.Scan() {
+		lines = append(lines, sc.Text())
+	}
+	return lines, sc.Err()
+}
+
+// contentHash fingerprints the working tree's files for the index.
+func contentHash(fsys fs.FS, files []string) (string, error) {
+	h := sha256.New()
+	for _, p := range files {
+		f, err := fsys.Open(p)
+		if err != nil {
+			return "", fmt.Errorf("hash %s: %w", p, err)
+		}
+		io.WriteString(h, p)
+		_, err = io.Copy(h, f)
+		f.Close()
+		if err != nil {
+			return "", fmt.Errorf("hash %s: %w", p, err)
+		}
+	}
+	return hex.EncodeToString(h.Sum(nil))[:16], nil
+}
+
+func short(sha string) string {
+	if len(sha) > 12 {
+		return sha[:12]
+	}
+	if sha == "" {
+		return "(empty tree)"
+	}
+	return sha
+}
