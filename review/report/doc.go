@@ -1,0 +1,16 @@
+// Package report renders a [review.Report] for people and tools: plain or
+// coloured text for a terminal, JSON in the versioned output contract
+// (docs/report.schema.json), and Markdown for pull-request comments.
+//
+// Usage:
+//
+//	f, err := report.ParseFormat("markdown")
+//	if err != nil {
+//		return err
+//	}
+//	err = report.Render(os.Stdout, rep, f, report.Options{RepoURL: "https://github.com/o/r"})
+//
+// Every renderer orders claims by path, line, symbol and ID itself, so the
+// same report always renders to the same bytes. [DecodeJSON] reads the JSON
+// output back into a [review.Report].
+package report
