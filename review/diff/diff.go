@@ -1,5 +1,7 @@
 package diff
 
+import "sort"
+
 // Status is what a diff does to a file.
 type Status string
 
@@ -12,14 +14,21 @@ const (
 	Copied   Status = "copied"
 )
 
-// Range is an inclusive, 1-based line range.
+// Range is an inclusive, 1-based line range; Start <= End.
 type Range struct{ Start, End int }
 
 // Hunk is one hunk of a file's diff.
 type Hunk struct {
+	// OldStart and NewStart are the 1-based first lines of the hunk on
+	// each side and OldLines and NewLines their counts, as in the header
+	// "@@ -OldStart,OldLines +NewStart,NewLines @@". A side with no lines
+	// starts at the line before the hunk, 0 at the top of the file.
 	OldStart, OldLines int
 	NewStart, NewLines int
-	// Text is the hunk as git printed it, header line included.
+	// Text is the hunk as git printed it, header line included, with
+	// "\ No newline at end of file" markers. It is rebuilt from the
+	// parsed hunk, so the header always spells both counts
+	// ("@@ -1,1 +1,2 @@") and blank context lines keep their space.
 	Text string
 }
 
@@ -32,9 +41,49 @@ type File struct {
 	Status           Status
 	// Binary is true for files git reports as binary; they have no hunks.
 	Binary bool
-	// Added lists the new-side lines the diff adds or replaces.
+	// Added lists the new-side lines the diff adds or replaces, sorted,
+	// with adjacent lines merged into one range.
 	Added []Range
-	// Deleted lists the old-side lines the diff removes or replaces.
+	// Deleted lists the old-side lines the diff removes or replaces,
+	// sorted and merged like Added.
 	Deleted []Range
 	Hunks   []Hunk
+}
+
+// Path returns the file's path after the change: NewPath, or OldPath for a
+// deleted file.
+func (f File) Path() string {
+	if f.Status == Deleted || f.NewPath == "" {
+		return f.OldPath
+	}
+	return f.NewPath
+}
+
+// AddedAt reports whether the diff adds or replaces new-side line line.
+func (f File) AddedAt(line int) bool { return inRanges(f.Added, line) }
+
+// DeletedAt reports whether the diff removes or replaces old-side line
+// line.
+func (f File) DeletedAt(line int) bool { return inRanges(f.Deleted, line) }
+
+// Touches reports whether any added line lies in the inclusive new-side
+// range [start, end]; it is false when end < start.
+func (f File) Touches(start, end int) bool {
+	if end < start {
+		return false
+	}
+	i := firstEndingAtOrAfter(f.Added, start)
+	return i < len(f.Added) && f.Added[i].Start <= end
+}
+
+// inRanges reports whether line lies in one of the sorted, disjoint ranges.
+func inRanges(ranges []Range, line int) bool {
+	i := firstEndingAtOrAfter(ranges, line)
+	return i < len(ranges) && ranges[i].Start <= line
+}
+
+// firstEndingAtOrAfter returns the index of the first of the sorted,
+// disjoint ranges whose End is at least line, or len(ranges).
+func firstEndingAtOrAfter(ranges []Range, line int) int {
+	return sort.Search(len(ranges), func(i int) bool { return ranges[i].End >= line })
 }
