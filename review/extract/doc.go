@@ -1,0 +1,15 @@
+// Package extract finds the documentation claims a review judges: Go doc
+// comments (package, funcs, methods, types, fields, consts, vars, Example
+// functions) and Markdown blocks (paragraphs, list items, table rows, code
+// blocks), each with the identifiers, literals, paths, flags and code it
+// mentions, and selects those a diff changes or affects.
+//
+// Usage:
+//
+//	x := &extract.Extractor{Logger: logger}
+//	claims, notes, err := x.Extract(ctx, ws, review.ScopeAffected)
+//
+// [GoClaims], [MarkdownClaims] and [Mentions] work on single files and
+// texts; [ChangedSymbols] reports the Go declarations a diff changes,
+// removes or renames, which rules use as evidence.
+package extract

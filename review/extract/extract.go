@@ -1,0 +1,395 @@
+package extract
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/docreview/docreview/review"
+	"github.com/docreview/docreview/review/diff"
+)
+
+// DefaultMaxMarkdownLines is the length above which Extract skips a
+// Markdown file when [Extractor.MaxMarkdownLines] is zero.
+const DefaultMaxMarkdownLines = 200000
+
+// Extractor finds the claims of a review in Go doc comments and Markdown
+// files. The zero value is ready to use.
+type Extractor struct {
+	// Logger receives debug records of the extraction; nil discards them.
+	Logger *slog.Logger
+	// MaxMarkdownLines is the number of lines above which a Markdown file is
+	// skipped with a note; zero means DefaultMaxMarkdownLines.
+	MaxMarkdownLines int
+}
+
+var _ review.Extractor = (*Extractor)(nil)
+
+// Extract returns the claims of the files ws.HeadFiles lists that end in
+// .go, .md or .markdown, selected by scope and sorted by path and line, and
+// notes on files it could not fully read. A claim's Changed field is true
+// when its lines intersect the lines the diff adds (for every claim of an
+// added file).
+//
+//   - [review.ScopeChanged] selects the changed claims.
+//   - [review.ScopeAffected] (also the empty scope) adds the doc comments
+//     of Go declarations whose code intersects added lines and, when there
+//     is a base to compare with, differs from the base in more than
+//     comments and layout (as [ChangedSymbols] reports), and claims
+//     anywhere at head that mention a declaration [ChangedSymbols] reports
+//     as changed, removed or renamed, by its name, "Type.Member", its last
+//     component, a package-qualified name, or in a code block.
+//   - [review.ScopeAll] selects every claim.
+//
+// Identifiers of prose are resolved with ws.Symbols; with nil Symbols, no
+// bare word is an identifier, except the names the diff removes or
+// renames, which count as defined in every scope. A file that cannot be
+// read, a Markdown file longer than [Extractor.MaxMarkdownLines] or nested
+// too deeply (see [MarkdownClaims]) and a Go file that does not parse give
+// a note; the claims of the latter come from a comment-only scan and carry
+// the note too. Extract fails only on a nil workspace or head file system,
+// an unknown scope or a cancelled ctx.
+func (e *Extractor) Extract(ctx context.Context, ws *review.Workspace, scope review.Scope) ([]review.Claim, []review.Note, error) {
+	if ws == nil || ws.HeadFS == nil {
+		return nil, nil, errors.New("extract claims: workspace has no head files")
+	}
+	return e.extract(ctx, ws, scope, resolverOf(ws))
+}
+
+// extract is Extract with the resolver given.
+func (e *Extractor) extract(ctx context.Context, ws *review.Workspace, scope review.Scope, res Resolver) ([]review.Claim, []review.Note, error) {
+	if ws == nil || ws.HeadFS == nil {
+		return nil, nil, errors.New("extract claims: workspace has no head files")
+	}
+	switch scope {
+	case "":
+		scope = review.ScopeAffected
+	case review.ScopeChanged, review.ScopeAffected, review.ScopeAll:
+	default:
+		return nil, nil, fmt.Errorf("extract claims: unknown scope %q", scope)
+	}
+	log := e.Logger
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	maxLines := e.MaxMarkdownLines
+	if maxLines <= 0 {
+		maxLines = DefaultMaxMarkdownLines
+	}
+
+	diffs := map[string]diff.File{}
+	for _, f := range ws.Diff {
+		if f.Status != diff.Deleted && f.NewPath != "" {
+			diffs[f.NewPath] = f
+		}
+	}
+	r := newMemo(res)
+	var notes []review.Note
+	var targets []target
+	// declChanged reports whether the code of a documented declaration
+	// changed; without a base to compare with, any added line in it counts.
+	declChanged := func(dir string, names []string, from, to int, f diff.File) bool {
+		return f.Status == diff.Added || f.Touches(from, to)
+	}
+	// Every scope resolves the names the diff removes or renames, so that a
+	// claim's mentions do not depend on the scope that selected it.
+	if len(ws.Diff) > 0 {
+		changes, err := ChangedSymbols(ctx, ws)
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil, nil, ctx.Err()
+			}
+			notes = append(notes, review.Note{Message: "changed symbols may be incomplete: " + err.Error()})
+		}
+		if scope == review.ScopeAffected {
+			targets = targetsOf(changes)
+		}
+		r.extra = extraNames(changes)
+		if err == nil && ws.BaseFS != nil {
+			// Only code changes count: a struct whose field comments
+			// change keeps its own doc out of the review.
+			code := map[string]bool{}
+			for _, c := range changes.Changed {
+				code[c.Dir+"\x00"+c.Name] = true
+			}
+			declChanged = func(dir string, names []string, from, to int, f diff.File) bool {
+				if f.Status == diff.Added {
+					return true
+				}
+				if !f.Touches(from, to) {
+					return false
+				}
+				for _, name := range names {
+					if code[dir+"\x00"+name] {
+						return true
+					}
+				}
+				return false
+			}
+		}
+		log.Debug("changed symbols", "stage", "extract", "changed", len(changes.Changed),
+			"removed", len(changes.Removed), "renamed", len(changes.Renamed))
+	}
+
+	var claims []review.Claim
+	for _, p := range ws.HeadFiles {
+		kind := docKind(p)
+		if kind == "" {
+			continue
+		}
+		f, inDiff := diffs[p]
+		if !inDiff && (scope == review.ScopeChanged || scope == review.ScopeAffected && len(targets) == 0) {
+			continue
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, nil, err
+		}
+		src, err := fs.ReadFile(ws.HeadFS, p)
+		if err != nil {
+			notes = append(notes, review.Note{Path: p, Message: "unreadable: " + err.Error()})
+			continue
+		}
+		changed := func(from, to int) bool {
+			return inDiff && (f.Status == diff.Added || f.Touches(from, to))
+		}
+		keep := func(c *review.Claim, declChanged bool) bool {
+			c.Changed = changed(c.Line, c.EndLine)
+			switch scope {
+			case review.ScopeAll:
+				return true
+			case review.ScopeChanged:
+				return c.Changed
+			}
+			return c.Changed || declChanged || mentionsAny(*c, targets)
+		}
+		before := len(claims)
+		switch kind {
+		case "go":
+			gcs, err := goClaims(p, src, r)
+			if err != nil {
+				notes = append(notes, review.Note{Path: p, Message: "file does not parse: " + err.Error()})
+			}
+			for _, g := range gcs {
+				if keep(&g.Claim, inDiff && declChanged(g.Package, g.names, g.declLine, g.declEnd, f)) {
+					claims = append(claims, g.Claim)
+				}
+			}
+		case "markdown":
+			if n := newLineIndex(src).count(); n > maxLines {
+				notes = append(notes, review.Note{Path: p, Message: fmt.Sprintf("skipped: %d lines, more than the limit of %d", n, maxLines)})
+				continue
+			}
+			mcs, err := markdownClaims(p, src, r)
+			if err != nil {
+				notes = append(notes, review.Note{Path: p, Message: err.Error()})
+			}
+			for i := range mcs {
+				if keep(&mcs[i], false) {
+					claims = append(claims, mcs[i])
+				}
+			}
+		}
+		log.Debug("extracted", "stage", "extract", "path", p, "claims", len(claims)-before)
+	}
+	sort.SliceStable(claims, func(i, j int) bool {
+		a, b := claims[i], claims[j]
+		if a.Path != b.Path {
+			return a.Path < b.Path
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		return a.Symbol < b.Symbol
+	})
+	sort.SliceStable(notes, func(i, j int) bool { return notes[i].Path < notes[j].Path })
+	log.Debug("extract done", "stage", "extract", "scope", string(scope), "claims", len(claims), "notes", len(notes))
+	return claims, notes, nil
+}
+
+// docKind returns "go" or "markdown" for the files claims come from, and ""
+// for others.
+func docKind(p string) string {
+	switch strings.ToLower(path.Ext(p)) {
+	case ".go":
+		return "go"
+	case ".md", ".markdown":
+		return "markdown"
+	}
+	return ""
+}
+
+// resolverOf returns ws.Symbols as a Resolver, or nil when it is nil. The
+// assignment also checks at compile time that the symbol table satisfies
+// Resolver.
+func resolverOf(ws *review.Workspace) Resolver {
+	if ws.Symbols == nil {
+		return nil
+	}
+	return ws.Symbols
+}
+
+// target is a changed, removed or renamed declaration that claims may
+// mention.
+type target struct {
+	dir, pkg, name string
+	// member is the part after the type for methods and fields ("Purge"
+	// for "Cache.Purge"); empty for top-level names.
+	member string
+}
+
+func targetsOf(c Changes) []target {
+	var out []target
+	add := func(s SymbolRef) {
+		t := target{dir: s.Dir, pkg: strings.TrimSuffix(s.Package, "_test"), name: s.Name}
+		if _, m, ok := strings.Cut(s.Name, "."); ok {
+			t.member = m
+		}
+		out = append(out, t)
+	}
+	for _, s := range c.Changed {
+		add(s)
+	}
+	for _, s := range c.Removed {
+		add(s)
+	}
+	for _, r := range c.Renamed {
+		add(r.Old)
+	}
+	return out
+}
+
+// extraNames returns the names that documentation may still use although
+// the head symbol table no longer defines them.
+func extraNames(c Changes) map[string]bool {
+	names := map[string]bool{}
+	add := func(s SymbolRef) {
+		names[s.Name] = true
+		if _, m, ok := strings.Cut(s.Name, "."); ok {
+			names[m] = true
+		}
+	}
+	for _, s := range c.Removed {
+		add(s)
+	}
+	for _, r := range c.Renamed {
+		add(r.Old)
+	}
+	return names
+}
+
+// mentionsAny reports whether the claim mentions one of the targets.
+func mentionsAny(c review.Claim, targets []target) bool {
+	if len(targets) == 0 {
+		return false
+	}
+	var blockToks map[string]bool
+	for _, m := range c.Mentions {
+		switch m.Kind {
+		case review.MentionDocLink, review.MentionCode, review.MentionIdent:
+			name := strings.TrimLeft(m.Text, "*&")
+			for _, t := range targets {
+				if t.matchesName(c, name) {
+					return true
+				}
+			}
+		case review.MentionBlock:
+			blockToks = identTokens(m.Text, blockToks)
+		}
+	}
+	if blockToks == nil {
+		return false
+	}
+	for _, t := range targets {
+		if t.matchesBlock(c, blockToks) {
+			return true
+		}
+	}
+	return false
+}
+
+// local reports whether an unqualified name in c may refer to the target's
+// package: Markdown speaks of any package, a doc comment of its own.
+func (t target) local(c review.Claim) bool {
+	return c.Kind == review.KindMarkdown || c.Package == t.dir
+}
+
+func (t target) qualifiers() []string {
+	q := []string{path.Base(t.dir)}
+	if t.pkg != "" && t.pkg != q[0] {
+		q = append(q, t.pkg)
+	}
+	return q
+}
+
+func (t target) matchesName(c review.Claim, name string) bool {
+	switch {
+	case name == t.name:
+		return t.member != "" || t.local(c)
+	case t.member != "" && name == t.member:
+		return t.local(c)
+	}
+	// Package-qualified: "cache.New", "example.com/m/cache.New".
+	prefix, ok := strings.CutSuffix(name, "."+t.name)
+	if !ok {
+		return false
+	}
+	if i := strings.LastIndexByte(prefix, '/'); i >= 0 {
+		prefix = prefix[i+1:]
+	}
+	for _, q := range t.qualifiers() {
+		if prefix == q {
+			return true
+		}
+	}
+	return false
+}
+
+// matchesBlock reports whether a code block uses the target: qualified by
+// its package ("cache.New"), or for Examples and code of the same package
+// by its bare name; a member when the block also uses its package or type.
+func (t target) matchesBlock(c review.Claim, toks map[string]bool) bool {
+	qs := t.qualifiers()
+	usesPkg := c.Package == t.dir && c.Kind != review.KindMarkdown
+	for _, q := range qs {
+		if toks[q] {
+			usesPkg = true
+		}
+	}
+	if t.member == "" {
+		for _, q := range qs {
+			if toks[q+"."+t.name] {
+				return true
+			}
+		}
+		return c.Package == t.dir && c.Kind != review.KindMarkdown && toks[t.name]
+	}
+	typ, _, _ := strings.Cut(t.name, ".")
+	return (usesPkg || toks[typ]) && toks["."+t.member]
+}
+
+// identTokens adds to toks the identifiers of code: each dotted chain
+// ("cache.New"), each of its parts, and each part after the first with its
+// dot (".Purge").
+func identTokens(code string, toks map[string]bool) map[string]bool {
+	if toks == nil {
+		toks = map[string]bool{}
+	}
+	for _, m := range identRE.FindAllString(code, -1) {
+		m = strings.TrimSuffix(m, "()")
+		toks[m] = true
+		parts := strings.Split(m, ".")
+		for i, p := range parts {
+			toks[p] = true
+			if i > 0 {
+				toks["."+p] = true
+				toks[parts[i-1]+"."+p] = true
+			}
+		}
+	}
+	return toks
+}
