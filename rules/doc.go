@@ -1,0 +1,20 @@
+// Package rules holds docreview's deterministic checks. Each rule is a small
+// type implementing [review.Judge]: it looks at one claim, consults the Go
+// symbol table, the diff and the lexical index of the [review.Workspace], and
+// returns a verdict only when the evidence supports a concrete correction.
+//
+// The rules are cheap, offline and safe to run concurrently on many claims:
+//
+//   - [StaleReference] (stale-reference) flags identifiers that no longer
+//     exist, with the name they were renamed to or the closest existing one.
+//   - [Snippet] (snippet) type-checks Go code blocks of Markdown files and
+//     Example functions against the module's API.
+//   - [RestatesName] (restates-name) flags doc comments that only repeat
+//     their symbol's name.
+//
+// Wire them into an engine with [All]:
+//
+//	engine := &review.Engine{Extractor: x, Rules: rules.All()}
+//
+// docs/rules.md describes each rule's trigger, evidence and boundaries.
+package rules

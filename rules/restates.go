@@ -1,0 +1,385 @@
+package rules
+
+import (
+	"context"
+	"fmt"
+	"go/ast"
+	"go/types"
+	"regexp"
+	"strings"
+	"unicode"
+
+	"github.com/docreview/docreview/retrieval"
+	"github.com/docreview/docreview/review"
+)
+
+var _ review.Judge = (*RestatesName)(nil)
+
+// RestatesName is the restates-name rule: the doc comment of an exported
+// func, method or type is one sentence that, once stop words and the words
+// of the symbol's name (and its receiver type's) are removed, says nothing
+// at all ("Close closes the store."). It labels the claim incomplete and
+// says what a complete doc would state, derived from the declaration.
+//
+// Exempt are trivial accessors (a method without parameters returning one
+// value whose body is just "return x.field", and a func or method named
+// Get…, Is… or Has… whose body is one return statement), String and Error
+// methods, unexported symbols, consts, vars and struct fields, and
+// deprecation notes. It never suggests text: what is missing is not
+// certain. The zero value is ready to use and safe for concurrent use.
+type RestatesName struct{}
+
+// Name returns "restates-name".
+func (*RestatesName) Name() string { return "restates-name" }
+
+// Judge reports a doc comment that only restates its symbol's name, or nil.
+func (r *RestatesName) Judge(_ context.Context, ws *review.Workspace, c review.Claim) (*review.Verdict, error) {
+	if ws == nil || ws.Symbols == nil || c.Kind != review.KindDocComment || c.Symbol == "" ||
+		strings.HasPrefix(c.Symbol, "package ") || !exportedPath(c.Symbol) || isDeprecated(c.Text) {
+		return nil, nil
+	}
+	sym, ok := ws.Symbols.Lookup(c.Package, c.Symbol)
+	if !ok || !sym.Exported || sym.Path == "" || sym.Line < 1 {
+		return nil, nil
+	}
+	var decl *ast.FuncDecl
+	switch sym.Kind {
+	case "func", "method":
+		if decl = funcDecl(sym); decl == nil {
+			return nil, nil
+		}
+		if name := lastPart(c.Symbol); sym.Kind == "method" && (name == "String" || name == "Error") || isTrivialAccessor(decl) {
+			return nil, nil
+		}
+		if decl.Recv == nil && strings.HasPrefix(decl.Name.Name, "New") && decl.Type.Params.NumFields() == 0 {
+			// A constructor without parameters has only its result to
+			// describe, and its name already does.
+			return nil, nil
+		}
+	case "type":
+	default:
+		return nil, nil
+	}
+	names := []string{c.Symbol}
+	if decl != nil && decl.Recv == nil && strings.HasPrefix(decl.Name.Name, "New") {
+		// A constructor's result type is part of its name's meaning:
+		// "New returns a new Store" says no more than "New".
+		for _, r := range fields(decl.Type.Results) {
+			names = append(names, strings.TrimLeft(r.typ, "*[]"))
+		}
+	}
+	if sentences(c.Text) != 1 || len(residue(c.Text, names...)) > 0 {
+		return nil, nil
+	}
+	start, end := lineRange(sym.Line, sym.EndLine)
+	var what, shape string
+	if decl != nil {
+		what, shape = funcAdvice(c.Symbol, decl)
+	} else {
+		what, shape = typeAdvice(sym)
+	}
+	return &review.Verdict{
+		Label:      review.Incomplete,
+		Rule:       r.Name(),
+		Message:    fmt.Sprintf("Doc comment of %s only restates its name; state %s.", c.Symbol, what),
+		Confidence: 0.7,
+		Evidence: []review.Evidence{{
+			Path: sym.Path, StartLine: start, EndLine: end, Source: review.SourceCode,
+			Why:  fmt.Sprintf("declaration of %s: %s", c.Symbol, shape),
+			Hops: []string{c.Symbol + " (doc)", c.Symbol},
+		}},
+	}, nil
+}
+
+// stopWords carry no information about a symbol beyond its name.
+var stopWords = map[string]bool{
+	"a": true, "an": true, "the": true, "this": true, "that": true, "these": true, "those": true,
+	"is": true, "are": true, "was": true, "be": true, "been": true, "it": true, "its": true,
+	"of": true, "for": true, "to": true, "in": true, "on": true, "at": true, "by": true, "with": true,
+	"from": true, "as": true, "and": true, "or": true, "into": true,
+	"returns": true, "return": true, "returned": true, "gets": true, "get": true, "sets": true, "set": true,
+	"new": true, "creates": true, "create": true, "makes": true, "make": true, "given": true,
+	"specified": true, "provided": true, "method": true, "function": true, "func": true,
+	"type": true, "struct": true, "represents": true, "represent": true, "holds": true, "describes": true,
+	"does": true, "do": true, "will": true, "simply": true, "just": true,
+}
+
+var (
+	wordRE    = regexp.MustCompile(`[\p{L}\p{N}_]+`)
+	quotedRE  = regexp.MustCompile(`"[^"\n]+"`)
+	docLinkRE = regexp.MustCompile(`\[(\*?[\pL_][\pL\pN_]*(?:\.[\pL_][\pL\pN_]*)*)\]`)
+)
+
+// residue returns the words of text that are neither stop words nor words
+// of the given names (for "Store.Close", both store and close), compared
+// after light stemming. Quoted literals, numbers and identifiers other than
+// the names ("BoolType", "[Transformer]") are content as a whole.
+func residue(text string, names ...string) []string {
+	known, whole := map[string]bool{}, map[string]bool{}
+	for _, n := range names {
+		for _, w := range splitWords(n) {
+			known[stem(w)] = true
+		}
+		whole[strings.ToLower(n)] = true
+		for part := range strings.SplitSeq(n, ".") {
+			whole[strings.ToLower(part)] = true
+		}
+	}
+	idents := map[string]bool{}
+	for _, m := range docLinkRE.FindAllStringSubmatch(text, -1) {
+		for tok := range strings.SplitSeq(strings.TrimPrefix(m[1], "*"), ".") {
+			idents[tok] = true
+		}
+	}
+	var rest []string
+	// A quoted literal ("restates-name", "30s") is content, whatever its
+	// words.
+	rest = append(rest, quotedRE.FindAllString(text, -1)...)
+	text = quotedRE.ReplaceAllString(text, " ")
+	for _, tok := range wordRE.FindAllString(text, -1) {
+		if strings.ContainsAny(tok, "0123456789") {
+			// "30s", "utf8": a number or unit always says something.
+			rest = append(rest, strings.ToLower(tok))
+			continue
+		}
+		if identShaped(tok) || idents[tok] {
+			if !whole[strings.ToLower(tok)] {
+				rest = append(rest, tok)
+			}
+			continue
+		}
+		for _, w := range splitWords(tok) {
+			if stopWords[w] || known[stem(w)] {
+				continue
+			}
+			rest = append(rest, w)
+		}
+	}
+	return rest
+}
+
+// stem strips one common English suffix and a final e, so that close,
+// closes, closed, closing and closer all give "clos". Words it would cut
+// below three letters are kept whole.
+func stem(w string) string {
+	for _, suf := range []string{"ing", "ies", "es", "ed", "er", "s"} {
+		if strings.HasSuffix(w, suf) && len(w)-len(suf) >= 3 && !strings.HasSuffix(w, "ss") {
+			w = w[:len(w)-len(suf)]
+			if suf == "ies" {
+				w += "y"
+			}
+			break
+		}
+	}
+	if len(w) > 3 {
+		w = strings.TrimSuffix(w, "e")
+	}
+	return w
+}
+
+// sentenceEnd is a full stop, question or exclamation mark followed by
+// white space and then a letter, digit or opening mark.
+var sentenceEnd = regexp.MustCompile(`[.!?]\s+[\p{L}\p{N}\[("` + "`" + `]`)
+
+// sentences counts the sentences of a doc text; a text with several
+// paragraphs counts as several.
+func sentences(text string) int {
+	text = strings.TrimSpace(text)
+	if text == "" {
+		return 0
+	}
+	if strings.Contains(text, "\n\n") {
+		return 2
+	}
+	return 1 + len(sentenceEnd.FindAllStringIndex(text, -1))
+}
+
+// isDeprecated reports whether the doc carries a deprecation notice.
+func isDeprecated(text string) bool {
+	for line := range strings.SplitSeq(text, "\n") {
+		if strings.HasPrefix(strings.TrimSpace(line), "Deprecated:") {
+			return true
+		}
+	}
+	return false
+}
+
+// funcDecl finds the declaration of a func or method symbol in its
+// package's syntax.
+func funcDecl(sym retrieval.Symbol) *ast.FuncDecl {
+	p := sym.Package
+	if p == nil || p.Fset == nil {
+		return nil
+	}
+	for _, f := range p.Syntax {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Name == nil {
+				continue
+			}
+			if sym.Object != nil && sym.Object.Pos().IsValid() {
+				if fd.Name.Pos() == sym.Object.Pos() {
+					return fd
+				}
+				continue
+			}
+			pos := p.Fset.Position(fd.Name.Pos())
+			if pos.Line >= sym.Line && pos.Line <= max(sym.Line, sym.EndLine) && strings.HasSuffix(pos.Filename, sym.Path) &&
+				fd.Name.Name == lastPart(sym.Name) {
+				return fd
+			}
+		}
+	}
+	return nil
+}
+
+// isTrivialAccessor reports whether a declaration's name is its whole
+// contract: a method with no parameters and one result whose body is
+// "return recv.field", or a func or method named Get…, Is… or Has… whose
+// body is a single return statement.
+func isTrivialAccessor(fd *ast.FuncDecl) bool {
+	if fd.Body == nil || len(fd.Body.List) != 1 {
+		return false
+	}
+	ret, ok := fd.Body.List[0].(*ast.ReturnStmt)
+	if !ok {
+		return false
+	}
+	name := fd.Name.Name
+	for _, p := range []string{"Get", "Is", "Has"} {
+		if rest, ok := strings.CutPrefix(name, p); ok && (rest == "" || unicode.IsUpper([]rune(rest)[0])) {
+			return true
+		}
+	}
+	if fd.Recv == nil || len(fd.Recv.List) != 1 || fd.Type.Params.NumFields() != 0 ||
+		fd.Type.Results.NumFields() != 1 || len(ret.Results) != 1 {
+		return false
+	}
+	// return recv.field, or recv.a.b: a field reached from the receiver.
+	e, ok := ret.Results[0].(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	var x ast.Expr = e
+	for {
+		sel, ok := x.(*ast.SelectorExpr)
+		if !ok {
+			break
+		}
+		x = sel.X
+	}
+	id, ok := x.(*ast.Ident)
+	names := fd.Recv.List[0].Names
+	return ok && len(names) == 1 && id.Name == names[0].Name
+}
+
+// param is one parameter or result of a declaration.
+type param struct{ name, typ string }
+
+func fields(fl *ast.FieldList) []param {
+	var out []param
+	if fl == nil {
+		return out
+	}
+	for _, f := range fl.List {
+		typ := types.ExprString(f.Type)
+		if len(f.Names) == 0 {
+			out = append(out, param{typ: typ})
+			continue
+		}
+		for _, n := range f.Names {
+			out = append(out, param{name: n.Name, typ: typ})
+		}
+	}
+	return out
+}
+
+// funcAdvice derives from a declaration what its doc should state, and a
+// short description of its shape for the evidence.
+func funcAdvice(symbol string, fd *ast.FuncDecl) (what, shape string) {
+	params, results := fields(fd.Type.Params), fields(fd.Type.Results)
+	var parts, named, takes, gives []string
+	hasCtx := false
+	for _, p := range params {
+		takes = append(takes, strings.TrimSpace(p.name+" "+p.typ))
+		switch {
+		case p.typ == "context.Context":
+			hasCtx = true
+		case p.name != "" && p.name != "_":
+			named = append(named, p.name)
+		default:
+			named = append(named, "its "+p.typ+" argument")
+		}
+	}
+	if lastPart(symbol) == "Close" {
+		parts = append(parts, "what it releases", "whether it is safe to call twice")
+	}
+	if len(named) > 0 {
+		parts = append(parts, "what "+joinAnd(named)+" must hold")
+	}
+	if hasCtx {
+		parts = append(parts, "what happens when ctx is cancelled")
+	}
+	var values []string
+	returnsErr := false
+	for _, r := range results {
+		gives = append(gives, r.typ)
+		switch r.typ {
+		case "error":
+			returnsErr = true
+		case "bool":
+			parts = append(parts, "when it reports true")
+		default:
+			values = append(values, r.typ)
+		}
+	}
+	if len(values) > 0 {
+		parts = append(parts, "what the returned "+joinAnd(values)+" holds")
+	}
+	if returnsErr {
+		parts = append(parts, "when it returns an error")
+	}
+	if len(parts) == 0 {
+		parts = append(parts, "what it does and which state it changes")
+	}
+	shape = "takes no arguments"
+	if len(takes) > 0 {
+		shape = "takes " + strings.Join(takes, ", ")
+	}
+	if len(gives) > 0 {
+		shape += "; returns " + strings.Join(gives, ", ")
+	} else {
+		shape += "; returns nothing"
+	}
+	return joinAnd(parts), shape
+}
+
+// typeAdvice says what the doc of a type should state.
+func typeAdvice(sym retrieval.Symbol) (what, shape string) {
+	name := lastPart(sym.Name)
+	var under types.Type
+	if sym.Object != nil {
+		under = sym.Object.Type().Underlying()
+	}
+	switch u := under.(type) {
+	case *types.Struct:
+		return fmt.Sprintf("what a %s holds or stands for, whether its zero value is ready to use, and whether it is safe for concurrent use", name),
+			"struct with " + count(u.NumFields(), "field")
+	case *types.Interface:
+		return fmt.Sprintf("what implementations of %s must guarantee and who calls them", name),
+			"interface with " + count(u.NumMethods(), "method")
+	case nil:
+		return fmt.Sprintf("what a %s stands for and which values are valid", name), "type"
+	default:
+		return fmt.Sprintf("what a %s stands for and which values are valid", name),
+			"defined as " + types.TypeString(u, func(*types.Package) string { return "" })
+	}
+}
+
+// count formats n things: "1 field", "3 fields".
+func count(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return fmt.Sprintf("%d %ss", n, thing)
+}

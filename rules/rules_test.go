@@ -1,0 +1,205 @@
+package rules
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"path"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/docreview/docreview/review"
+	"github.com/docreview/docreview/review/extract"
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestAll(t *testing.T) {
+	var names []string
+	for _, j := range All() {
+		names = append(names, j.Name())
+	}
+	if d := cmp.Diff([]string{"stale-reference", "snippet", "restates-name"}, names); d != "" {
+		t.Errorf("rule names (-want +got):\n%s", d)
+	}
+	if All()[0] == All()[0] {
+		t.Error("All returned the same rule value twice; callers would share caches")
+	}
+}
+
+func TestRulesIgnoreWorkspaceWithoutSymbols(t *testing.T) {
+	c := review.Claim{Path: "a.go", Kind: review.KindDocComment, Symbol: "Close", Package: ".", Text: "Close closes.",
+		Mentions: []review.Mention{{Kind: review.MentionCode, Text: "Clse", Line: 1, EndLine: 1}}}
+	for _, j := range All() {
+		got, err := j.Judge(t.Context(), &review.Workspace{}, c)
+		if err != nil || got != nil {
+			t.Errorf("%s: Judge = %v, %v; want nil, nil", j.Name(), got, err)
+		}
+	}
+}
+
+func TestMemo(t *testing.T) {
+	var m memo[int]
+	var calls atomic.Int32
+	ws := &review.Workspace{}
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Go(func() {
+			v, err := m.get(ws, "k", func() (int, error) { calls.Add(1); return 42, nil })
+			if v != 42 || err != nil {
+				t.Errorf("get = %d, %v; want 42, nil", v, err)
+			}
+		})
+	}
+	wg.Wait()
+	if n := calls.Load(); n != 1 {
+		t.Errorf("computed %d times, want once", n)
+	}
+	boom := errors.New("boom")
+	if _, err := m.get(ws, "e", func() (int, error) { return 0, boom }); !errors.Is(err, boom) {
+		t.Errorf("get error = %v, want %v", err, boom)
+	}
+	if _, err := m.get(&review.Workspace{}, "k", func() (int, error) { return 0, nil }); err != nil {
+		t.Errorf("another workspace: %v", err)
+	}
+	runtime.KeepAlive(ws)
+	ws = nil
+	// Entries go once their workspaces are collected.
+	deadline := time.Now().Add(5 * time.Second)
+	for m.len() > 0 && time.Now().Before(deadline) {
+		runtime.GC()
+		time.Sleep(10 * time.Millisecond)
+	}
+	if n := m.len(); n != 0 {
+		t.Errorf("%d entries left after their workspaces were collected", n)
+	}
+}
+
+func TestReplaceName(t *testing.T) {
+	tests := []struct {
+		text, old, repl, want string
+		n                     int
+	}{
+		{"it undoes [Store.Reserve].", "Store.Reserve", "Store.Hold", "it undoes [Store.Hold].", 1},
+		{"`Store.Reserve(ctx)` and Store.Reserved", "Store.Reserve", "Store.Hold", "`Store.Hold(ctx)` and Store.Reserved", 1},
+		{"x.Store.Reserve", "Store.Reserve", "Store.Hold", "x.Store.Reserve", 0},
+		{"MaxSKU, MaxSKUs", "MaxSKU", "MaxSKUs", "MaxSKUs, MaxSKUs", 1},
+	}
+	for _, tt := range tests {
+		got, n := replaceName(tt.text, tt.old, tt.repl)
+		if got != tt.want || n != tt.n {
+			t.Errorf("replaceName(%q, %q, %q) = %q, %d; want %q, %d", tt.text, tt.old, tt.repl, got, n, tt.want, tt.n)
+		}
+	}
+}
+
+func TestRefName(t *testing.T) {
+	tests := []struct {
+		m    review.Mention
+		want string
+	}{
+		{review.Mention{Kind: review.MentionDocLink, Text: "*Store.Hold"}, "Store.Hold"},
+		{review.Mention{Kind: review.MentionCode, Text: "(*Store).Hold"}, "Store.Hold"},
+		{review.Mention{Kind: review.MentionCode, Text: "Store.Hold(ctx, n)"}, "Store.Hold"},
+		{review.Mention{Kind: review.MentionCode, Text: "go test ./..."}, ""},
+		{review.Mention{Kind: review.MentionIdent, Text: "maxSize"}, "maxSize"},
+		{review.Mention{Kind: review.MentionIdent, Text: "Hold()"}, "Hold"},
+		{review.Mention{Kind: review.MentionIdent, Text: "Stock"}, ""},
+		{review.Mention{Kind: review.MentionFlag, Text: "--fail-on"}, ""},
+	}
+	for _, tt := range tests {
+		got, _ := refName(tt.m)
+		if got != tt.want {
+			t.Errorf("refName(%s %q) = %q, want %q", tt.m.Kind, tt.m.Text, got, tt.want)
+		}
+	}
+}
+
+func TestSplitWords(t *testing.T) {
+	tests := map[string][]string{
+		"NewHTTPClient":  {"new", "http", "client"},
+		"Store.Close":    {"store", "close"},
+		"max_size":       {"max", "size"},
+		"UTF8Decoder":    {"utf", "8", "decoder"},
+		"ExampleStore_X": {"example", "store", "x"},
+	}
+	for in, want := range tests {
+		if d := cmp.Diff(want, splitWords(in)); d != "" {
+			t.Errorf("splitWords(%q) (-want +got):\n%s", in, d)
+		}
+	}
+}
+
+// TestRulesConcurrentAndDeterministic runs every rule on every claim of the
+// fixture at once, as the engine's workers do, and checks the verdicts are
+// those of a sequential run with fresh rules.
+func TestRulesConcurrentAndDeterministic(t *testing.T) {
+	ws := loadWorkspace(t, "inventory")
+	var claims []review.Claim
+	for _, p := range ws.HeadFiles {
+		src, err := fs.ReadFile(ws.HeadFS, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch path.Ext(p) {
+		case ".go":
+			cs, err := extract.GoClaims(p, src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			claims = append(claims, cs...)
+		case ".md":
+			claims = append(claims, extract.MarkdownClaims(p, src)...)
+		}
+	}
+	run := func(rules []review.Judge, parallel bool) []string {
+		out := make([]string, len(claims)*len(rules))
+		var wg sync.WaitGroup
+		for i, c := range claims {
+			for k, j := range rules {
+				do := func() {
+					v, err := j.Judge(t.Context(), ws, c)
+					switch {
+					case err != nil:
+						out[i*len(rules)+k] = "error: " + err.Error()
+					case v != nil:
+						out[i*len(rules)+k] = fmt.Sprintf("%s %s %s %q %d", v.Rule, v.Label, v.Message, v.Suggestion, len(v.Evidence))
+					}
+				}
+				if parallel {
+					wg.Go(do)
+				} else {
+					do()
+				}
+			}
+		}
+		wg.Wait()
+		return out
+	}
+	seq := run(All(), false)
+	if d := cmp.Diff(seq, run(All(), true)); d != "" {
+		t.Errorf("concurrent verdicts differ from sequential ones (-seq +concurrent):\n%s", d)
+	}
+	found := 0
+	for _, s := range seq {
+		if s != "" {
+			found++
+		}
+	}
+	if found == 0 {
+		t.Error("no rule found anything in the fixture")
+	}
+}
+
+func TestIsHistory(t *testing.T) {
+	for p, want := range map[string]bool{
+		"CHANGELOG.md": true, "docs/Changes.markdown": true, "HISTORY": true, "NEWS.txt": true,
+		"RELEASE-NOTES.md": true, "README.md": false, "review/extract/changes.go": false, "docs/news-feed.md": false,
+	} {
+		if got := isHistory(p); got != want {
+			t.Errorf("isHistory(%q) = %v, want %v", p, got, want)
+		}
+	}
+}

@@ -1,0 +1,459 @@
+package rules
+
+import (
+	"context"
+	"fmt"
+	"io/fs"
+	"regexp"
+	"strings"
+
+	"github.com/docreview/docreview/retrieval"
+	"github.com/docreview/docreview/review"
+	"github.com/docreview/docreview/review/extract"
+)
+
+var _ review.Judge = (*Snippet)(nil)
+
+// Snippet is the snippet rule: it type-checks the Go code blocks of
+// Markdown claims (fenced as go or golang), with the Go blocks that come
+// earlier in the same file as their prelude, and the bodies of Example
+// functions, against the module's API. A call of a name, method or field
+// the module does not have, or with arguments its signature does not
+// accept, labels the claim contradicted; a complete file that uses a
+// package it does not import labels it incomplete. Names no block declares
+// (inputs such as "source" are left undeclared on purpose), syntax errors
+// and anything else the checker reports give no verdict.
+//
+// In Example functions only wrong members and arguments of module symbols
+// count: an example may use helpers of its test file that the checker does
+// not see. The zero value is ready to use and safe for concurrent use.
+type Snippet struct {
+	docs    memo[[]review.Claim]
+	lines   memo[[]string]
+	changes memo[extract.Changes]
+}
+
+// Name returns "snippet".
+func (*Snippet) Name() string { return "snippet" }
+
+// snippetIssue is an issue of one block with its place in the file.
+type snippetIssue struct {
+	retrieval.SnippetIssue
+	block    review.Mention
+	line     int // the issue's line in the claim's file
+	codeLine int // the block's first code line in the claim's file
+}
+
+// Judge checks the claim's Go blocks and reports the first problem found,
+// contradictions before omissions. It fails when the claim's Markdown file
+// cannot be read or parsed again for the prelude.
+func (r *Snippet) Judge(ctx context.Context, ws *review.Workspace, c review.Claim) (*review.Verdict, error) {
+	if ws == nil || ws.Symbols == nil || isHistory(c.Path) {
+		return nil, nil
+	}
+	blocks := goBlocks(c)
+	if len(blocks) == 0 {
+		return nil, nil
+	}
+	sc := newScope(ws.Symbols, c)
+	var prelude []string
+	if c.Kind == review.KindMarkdown {
+		var err error
+		if prelude, err = r.prelude(ws, c); err != nil {
+			return nil, err
+		}
+	}
+	lines, err := r.fileLines(ws, c.Path)
+	if err != nil {
+		return nil, err
+	}
+	var worst []snippetIssue
+	worstSev := 0
+	for _, b := range blocks {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		codeLine := codeStart(lines, b)
+		for _, is := range ws.Symbols.CheckSnippet(ctx, sc.primary(), b.Text, prelude) {
+			sev := issueSeverity(is, c.Kind, sc)
+			if sev == 0 || sev < worstSev {
+				continue
+			}
+			if sev > worstSev {
+				worst, worstSev = nil, sev
+			}
+			line := codeLine + max(is.Line, 1) - 1
+			line = min(max(line, b.Line), max(b.EndLine, b.Line))
+			worst = append(worst, snippetIssue{SnippetIssue: is, block: b, line: line, codeLine: codeLine})
+		}
+		prelude = append(prelude, b.Text)
+	}
+	if len(worst) == 0 {
+		return nil, nil
+	}
+	// The diff's renames give certain corrections; without them (no base,
+	// or an unreadable file) only close names are offered, so an error
+	// here costs a suggestion, not the finding.
+	changes, _ := r.changes.get(ws, "", func() (extract.Changes, error) { return extract.ChangedSymbols(ctx, ws) })
+	return r.verdict(ws, sc, c, worst, changes), nil
+}
+
+// goBlocks returns the claim's code blocks the rule checks.
+func goBlocks(c review.Claim) []review.Mention {
+	var out []review.Mention
+	for _, m := range c.Mentions {
+		if m.Kind != review.MentionBlock || strings.TrimSpace(m.Text) == "" {
+			continue
+		}
+		switch c.Kind {
+		case review.KindMarkdown:
+			if isGoLang(m.Lang) {
+				out = append(out, m)
+			}
+		case review.KindExample:
+			if m.Lang == "" || isGoLang(m.Lang) {
+				out = append(out, m)
+			}
+		}
+	}
+	return out
+}
+
+func isGoLang(lang string) bool {
+	lang = strings.ToLower(strings.TrimSpace(lang))
+	return lang == "go" || lang == "golang"
+}
+
+// issueSeverity ranks an issue: 2 contradicts the doc, 1 makes it
+// incomplete, 0 is not certain enough to report.
+func issueSeverity(is retrieval.SnippetIssue, kind review.Kind, sc scope) int {
+	switch is.Kind {
+	case "unknown-name", "unknown-member", "wrong-args":
+		if kind == review.KindExample && (is.Kind == "unknown-name" || !moduleIssue(sc, is)) {
+			return 0
+		}
+		return 2
+	case "missing-import":
+		if kind == review.KindExample {
+			return 0
+		}
+		return 1
+	}
+	// "undeclared" is not reported: documentation leaves inputs
+	// undeclared on purpose ("Convert(source, &buf)"), and the checker
+	// cannot tell those from a missing step. Syntax and other issues are
+	// not certain.
+	return 0
+}
+
+// moduleIssue reports whether an issue is about a module package.
+func moduleIssue(sc scope, is retrieval.SnippetIssue) bool {
+	return issueDir(sc, is) != ""
+}
+
+// prelude returns the Go blocks of the claims that come before c in its
+// Markdown file.
+func (r *Snippet) prelude(ws *review.Workspace, c review.Claim) ([]string, error) {
+	claims, err := r.docs.get(ws, c.Path, func() ([]review.Claim, error) {
+		src, err := fs.ReadFile(ws.HeadFS, c.Path)
+		if err != nil {
+			return nil, fmt.Errorf("read %s for the snippet prelude: %w", c.Path, err)
+		}
+		return extract.MarkdownClaims(c.Path, src), nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	var prelude []string
+	for _, o := range claims {
+		if o.Line >= c.Line {
+			continue
+		}
+		for _, b := range goBlocks(o) {
+			if b.Line < c.Line {
+				prelude = append(prelude, b.Text)
+			}
+		}
+	}
+	return prelude, nil
+}
+
+// fileLines returns the lines of a file at head.
+func (r *Snippet) fileLines(ws *review.Workspace, path string) ([]string, error) {
+	return r.lines.get(ws, path, func() ([]string, error) {
+		if ws.HeadFS == nil {
+			return nil, nil
+		}
+		src, err := fs.ReadFile(ws.HeadFS, path)
+		if err != nil {
+			return nil, fmt.Errorf("read %s: %w", path, err)
+		}
+		return strings.Split(string(src), "\n"), nil
+	})
+}
+
+// codeStart finds the file line of a block's first code line: the
+// mention's Line may be the opening fence or the code itself, so it looks
+// for the code's first non-blank line at or just after it.
+func codeStart(lines []string, b review.Mention) int {
+	first := ""
+	skipped := 0
+	for l := range strings.SplitSeq(b.Text, "\n") {
+		if strings.TrimSpace(l) != "" {
+			first = strings.TrimSpace(l)
+			break
+		}
+		skipped++
+	}
+	for k := 0; k <= 2+skipped; k++ {
+		i := b.Line - 1 + k
+		if i >= 0 && i < len(lines) && strings.TrimSpace(lines[i]) == first {
+			return b.Line + k - skipped
+		}
+	}
+	if i := b.Line - 1; i >= 0 && i < len(lines) {
+		if t := strings.TrimSpace(lines[i]); strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
+			return b.Line + 1
+		}
+	}
+	return b.Line
+}
+
+// ownerRE finds the type named in a type checker's message about a
+// missing member: "type *example.com/inventory.Store has no field or
+// method Reserve", "unknown field Size in struct literal of type Options".
+var ownerRE = regexp.MustCompile(`(?:^|\s)type \*?(?:\S+\.)?([\pL_][\pL\pN_]*)(?:\[[^\]]*\])?(?:\s|$)`)
+
+// subject is what an issue is about, with its certain correction if any.
+type subject struct {
+	dir     string // directory of the module package concerned; "" if unknown
+	name    string // as shown: "Store.Reserve", "inventory.Neww", "inventory.New"
+	owner   string // for a member: its type ("Store"); else ""
+	member  string // for a member: its name ("Reserve"); else ""
+	closest string // the correction in the same form as name; "" if none
+	rename  *extract.Rename
+}
+
+// subjectOf works out what an issue is about and how to correct it: the
+// rename of this diff when there is one, else the unique close name.
+func subjectOf(sc scope, is retrieval.SnippetIssue, changes extract.Changes) subject {
+	sub := subject{dir: issueDir(sc, is), name: is.Name}
+	var prefix, rel string
+	switch is.Kind {
+	case "unknown-member":
+		sub.member = is.Name
+		if m := ownerRE.FindStringSubmatch(is.Message); m != nil {
+			sub.owner = m[1]
+			sub.name = sub.owner + "." + sub.member
+		}
+		if sub.owner == "" {
+			return sub
+		}
+		rel = sub.name
+	case "unknown-name":
+		if q, rest, ok := strings.Cut(is.Name, "."); ok && !strings.Contains(is.Name, "/") {
+			prefix, rel = q+".", rest
+		}
+	}
+	if rel == "" || sub.dir == "" {
+		return sub
+	}
+	for i, rn := range changes.Renamed {
+		if rn.Old.Dir == sub.dir && rn.Old.Name == rel {
+			sub.rename = &changes.Renamed[i]
+			sub.closest = prefix + rn.New.Name
+			return sub
+		}
+	}
+	if got, ok := sc.syms.Suggest(sub.dir, rel); ok && got != rel && sameForm(rel, got) && certainlyClose(rel, got, sc.syms.Package(sub.dir), is.Kind == "unknown-member") {
+		sub.closest = prefix + got
+	}
+	return sub
+}
+
+// issueDir is the directory of the module package an issue is about, or "".
+func issueDir(sc scope, is retrieval.SnippetIssue) string {
+	if is.Package == "" {
+		return ""
+	}
+	if p := sc.syms.PackageByPath(is.Package); p != nil {
+		return p.Dir
+	}
+	return ""
+}
+
+// lookupIn finds a module symbol by name in the package in dir, the name
+// possibly qualified by the package's name.
+func lookupIn(sc scope, dir, name string) (retrieval.Symbol, bool) {
+	if dir == "" || name == "" {
+		return retrieval.Symbol{}, false
+	}
+	if sym, ok := sc.syms.Lookup(dir, name); ok && sc.inModule(sym) {
+		return sym, true
+	}
+	if _, rest, ok := strings.Cut(name, "."); ok {
+		if sym, ok := sc.syms.Lookup(dir, rest); ok && sc.inModule(sym) {
+			return sym, true
+		}
+	}
+	return retrieval.Symbol{}, false
+}
+
+// verdict reports the worst issues of a claim: the first one in the
+// message and evidence, the others counted.
+func (r *Snippet) verdict(ws *review.Workspace, sc scope, c review.Claim, issues []snippetIssue, changes extract.Changes) *review.Verdict {
+	is := issues[0]
+	sub := subjectOf(sc, is.SnippetIssue, changes)
+	docSource := review.SourceDoc
+	if c.Kind == review.KindExample {
+		docSource = review.SourceExample
+	}
+	v := &review.Verdict{Label: review.Contradicted, Rule: r.Name(), Confidence: 0.9}
+	var why, msg string
+	switch is.Kind {
+	case "unknown-member":
+		why = fmt.Sprintf("code block uses %s, which does not exist", sub.name)
+		msg = fmt.Sprintf("The Go code block uses %s, but ", sub.name)
+		if sub.owner != "" {
+			msg += fmt.Sprintf("%s has no field or method %s", sub.owner, sub.member)
+		} else {
+			msg += "no such field or method exists"
+		}
+	case "unknown-name":
+		why = fmt.Sprintf("code block uses %s, which does not exist", sub.name)
+		msg = fmt.Sprintf("The Go code block uses %s, which does not exist (%s)", sub.name, is.Message)
+		if strings.HasPrefix(is.Message, "package ") {
+			msg = fmt.Sprintf("The Go code block uses %s, which the module does not declare", sub.name)
+		}
+	case "wrong-args":
+		why = fmt.Sprintf("code block calls %s with arguments its signature does not accept", sub.name)
+		msg = fmt.Sprintf("The Go code block calls %s with arguments its signature does not accept (%s)", sub.name, is.Message)
+	default: // missing-import
+		v.Label, v.Confidence = review.Incomplete, 0.6
+		why = fmt.Sprintf("code block uses package %s without importing it", sub.name)
+		msg = fmt.Sprintf("The Go code block uses package %s without importing %q", sub.name, is.Package)
+	}
+	switch {
+	case sub.rename != nil:
+		msg += fmt.Sprintf(" (%s was renamed to %s in this diff)", sub.rename.Old.Name, sub.rename.New.Name)
+	case sub.closest != "":
+		msg += fmt.Sprintf(" (closest: %s)", sub.closest)
+	}
+	if n := len(issues) - 1; n == 1 {
+		msg += "; one more problem of the same kind follows"
+	} else if n > 1 {
+		msg += fmt.Sprintf("; %d more problems of the same kind follow", n)
+	}
+	v.Message = msg + "."
+
+	hop := c.Symbol
+	if hop == "" {
+		hop = fmt.Sprintf("%s:%d", c.Path, is.block.Line)
+	}
+	hop += " (code block)"
+	v.Evidence = append(v.Evidence, review.Evidence{
+		Path: c.Path, StartLine: is.line, EndLine: is.line, Source: docSource, Why: why, Hops: []string{hop},
+	})
+	cite := func(sym retrieval.Symbol, why string) {
+		ref := ws.Symbols.Definition(sym)
+		start, end := lineRange(ref.Line, ref.EndLine)
+		v.Evidence = append(v.Evidence, review.Evidence{
+			Path: ref.Path, StartLine: start, EndLine: end, Source: review.SourceCode, Why: why,
+			Hops: []string{hop, sym.Name},
+		})
+	}
+	switch is.Kind {
+	case "unknown-member":
+		if sym, ok := lookupIn(sc, sub.dir, sub.owner); ok {
+			w := fmt.Sprintf("%s has no field or method %s", sub.owner, sub.member)
+			if sub.closest != "" {
+				w += "; closest: " + lastPart(sub.closest)
+			}
+			cite(sym, w)
+		}
+	case "unknown-name":
+		if sym, ok := lookupIn(sc, sub.dir, sub.closest); ok {
+			cite(sym, fmt.Sprintf("closest existing name to %s: %s", sub.name, sub.closest))
+		}
+	case "wrong-args":
+		if sym, ok := lookupIn(sc, sub.dir, sub.name); ok {
+			w := "defines " + sym.Name
+			if sym.Signature != "" {
+				w = "signature: " + sym.Signature
+			}
+			cite(sym, w)
+		}
+	}
+	if sub.rename != nil {
+		if ev, ok := hunkEvidence(ws.Diff, sub.rename.New, false); ok {
+			ev.Why = fmt.Sprintf("%s renamed to %s in this diff", sub.rename.Old.Name, sub.rename.New.Name)
+			ev.Hops = []string{hop, "diff " + ev.Path}
+			v.Evidence = append(v.Evidence, ev)
+		}
+	}
+	if is.Kind == "unknown-member" && sub.closest != "" && c.Kind == review.KindMarkdown {
+		v.Suggestion = memberFix(c.Text, issues, sub.member, lastPart(sub.closest))
+	}
+	return v
+}
+
+// memberFix replaces ".member" by ".repl" in a code block's claim text,
+// but only when every issue is this same unknown member and every
+// occurrence of the selector in the blocks sits on a flagged line, so the
+// corrected text is certain. Otherwise it returns "".
+func memberFix(text string, issues []snippetIssue, member, repl string) string {
+	flagged := map[int]bool{}
+	for _, is := range issues {
+		if is.Kind != "unknown-member" || is.Name != member {
+			return ""
+		}
+		flagged[is.line] = true
+	}
+	for _, is := range issues {
+		for i, l := range strings.Split(is.block.Text, "\n") {
+			if countSelector(l, member) > 0 && !flagged[is.codeLine+i] {
+				return ""
+			}
+		}
+	}
+	var b strings.Builder
+	n := 0
+	for i := 0; i < len(text); {
+		j := strings.Index(text[i:], "."+member)
+		if j < 0 {
+			b.WriteString(text[i:])
+			break
+		}
+		j += i
+		end := j + 1 + len(member)
+		b.WriteString(text[i:j])
+		if end == len(text) || !isIdentByte(text[end]) {
+			b.WriteString("." + repl)
+			n++
+		} else {
+			b.WriteString(text[j:end])
+		}
+		i = end
+	}
+	if n == 0 {
+		return ""
+	}
+	return b.String()
+}
+
+// countSelector counts ".member" selectors in a line of code.
+func countSelector(line, member string) int {
+	n := 0
+	for i := 0; i < len(line); {
+		j := strings.Index(line[i:], "."+member)
+		if j < 0 {
+			break
+		}
+		end := i + j + 1 + len(member)
+		if end == len(line) || !isIdentByte(line[end]) {
+			n++
+		}
+		i = end
+	}
+	return n
+}

@@ -1,0 +1,157 @@
+package rules
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/docreview/docreview/review"
+)
+
+func TestSnippet(t *testing.T) {
+	ws := loadWorkspace(t, "inventory")
+	rule := &Snippet{}
+	storeDecl := func(why string) ev {
+		start := lineOf(t, ws, "store.go", "type Store struct")
+		return ev{"store.go", start, declEnd(t, ws, "store.go", start), review.SourceCode, why}
+	}
+	at := func(path, s string, source review.Source, why string) ev {
+		l := lineOf(t, ws, path, s)
+		return ev{path, l, l, source, why}
+	}
+	example := func(name string) func() review.Claim {
+		return func() review.Claim { return goClaim(t, ws, "example_test.go", name) }
+	}
+	block := func(path, s string) func() review.Claim {
+		return func() review.Claim { return mdClaim(t, ws, path, s) }
+	}
+	tests := []struct {
+		name  string
+		claim func() review.Claim
+		fix   []string // replacements giving the suggestion from the text
+		want  *want
+	}{{
+		name:  "method renamed in the diff, with an earlier block as prelude",
+		claim: block("README.md", "s.Reserve(ctx"),
+		fix:   []string{"s.Reserve(", "s.Hold("},
+		want: &want{
+			label:   review.Contradicted,
+			message: "The Go code block uses Store.Reserve, but Store has no field or method Reserve (Store.Reserve was renamed to Store.Hold in this diff)",
+			evidence: []ev{
+				at("README.md", "s.Reserve(ctx", review.SourceDoc, "code block uses Store.Reserve, which does not exist"),
+				storeDecl("Store has no field or method Reserve; closest: Hold"),
+				{"store.go", lineOf(t, ws, "store.go", "// Hold takes"), lineOf(t, ws, "store.go", "func (s *Store) Hold("), review.SourceDiff, "Store.Reserve renamed to Store.Hold in this diff"},
+			},
+		},
+	}, {
+		name:  "misspelt method with a unique close name",
+		claim: block("docs/guide.md", "s.Relase("),
+		fix:   []string{"s.Relase(", "s.Release("},
+		want: &want{
+			label:   review.Contradicted,
+			message: "Store has no field or method Relase (closest: Store.Release)",
+			evidence: []ev{
+				at("docs/guide.md", "s.Relase(", review.SourceDoc, "code block uses Store.Relase, which does not exist"),
+				storeDecl("Store has no field or method Relase; closest: Release"),
+			},
+		},
+	}, {
+		name:  "missing method with nothing close",
+		claim: block("docs/guide.md", "s.Purge()"),
+		want: &want{
+			label:   review.Contradicted,
+			message: "Store has no field or method Purge.",
+			evidence: []ev{
+				at("docs/guide.md", "s.Purge()", review.SourceDoc, "code block uses Store.Purge, which does not exist"),
+				storeDecl("Store has no field or method Purge"),
+			},
+		},
+	}, {
+		name:  "wrong arguments",
+		claim: block("README.md", "inventory.New().Count"),
+		want: &want{
+			label:   review.Contradicted,
+			message: "calls inventory.New with arguments its signature does not accept",
+			evidence: []ev{
+				at("README.md", "inventory.New().Count", review.SourceDoc, "code block calls inventory.New with arguments its signature does not accept"),
+				{"store.go", lineOf(t, ws, "store.go", "func New("), lineOf(t, ws, "store.go", "func New(") + 2, review.SourceCode, "signature: func New(name string) *Store"},
+			},
+		},
+	}, {
+		name:  "complete file without the import",
+		claim: block("docs/guide.md", "package main"),
+		want: &want{
+			label:    review.Incomplete,
+			message:  `uses package inventory without importing "example.com/inventory"`,
+			evidence: []ev{at("docs/guide.md", `s := inventory.New("main")`, review.SourceDoc, "code block uses package inventory without importing it")},
+		},
+	}, {
+		name:  "example body calling a renamed method",
+		claim: example("ExampleStore_Release"),
+		want: &want{
+			label:   review.Contradicted,
+			message: "Store.Reserve was renamed to Store.Hold in this diff",
+			evidence: []ev{
+				at("example_test.go", "s.Reserve(", review.SourceExample, "code block uses Store.Reserve, which does not exist"),
+				storeDecl("Store has no field or method Reserve; closest: Hold"),
+				{"store.go", lineOf(t, ws, "store.go", "// Hold takes"), lineOf(t, ws, "store.go", "func (s *Store) Hold("), review.SourceDiff, "Store.Reserve renamed to Store.Hold in this diff"},
+			},
+		},
+	},
+		{name: "undeclared inputs are not reported", claim: block("README.md", "fmt.Println(total)")},
+		{name: "variable declared by an earlier block", claim: block("README.md", `fmt.Println(s.Count("apple"))`)},
+		{name: "first block", claim: block("README.md", `s := inventory.New("shop")`)},
+		{name: "syntax error is not certain", claim: block("README.md", "log.Fatal(err\n")},
+		{name: "not Go", claim: block("README.md", "go get example.com/inventory")},
+		{name: "prose", claim: block("README.md", "Store.Frobnicate")},
+		{name: "example that compiles", claim: example("ExampleStore_Hold")},
+		{name: "doc comment", claim: func() review.Claim { return goClaim(t, ws, "store.go", "Store.Hold") }},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := tt.claim()
+			if tt.want != nil && len(tt.fix) > 0 {
+				tt.want.suggestion = strings.NewReplacer(tt.fix...).Replace(c.Text)
+			}
+			got, err := rule.Judge(t.Context(), ws, c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkVerdict(t, rule, got, tt.want)
+		})
+	}
+}
+
+// TestSnippetUndeclaredInputs checks that a block using ctx without
+// declaring it, and otherwise right, gets no finding.
+func TestSnippetUndeclaredInputs(t *testing.T) {
+	ws := loadWorkspace(t, "inventory")
+	c := mdClaim(t, ws, "README.md", "s.Reserve(ctx")
+	c.Text = strings.ReplaceAll(c.Text, "Reserve", "Hold")
+	for i, m := range c.Mentions {
+		c.Mentions[i].Text = strings.ReplaceAll(m.Text, "Reserve", "Hold")
+	}
+	got, err := (&Snippet{}).Judge(t.Context(), ws, c)
+	if err != nil || got != nil {
+		t.Fatalf("Judge = %+v, %v; want nil, nil", got, err)
+	}
+}
+
+func TestCodeStart(t *testing.T) {
+	lines := strings.Split("# T\n\n```go\n\nx := 1\n```\n", "\n")
+	tests := []struct {
+		name  string
+		block review.Mention
+		want  int
+	}{
+		{"mention at the fence", review.Mention{Kind: review.MentionBlock, Text: "x := 1\n", Line: 3, EndLine: 6}, 5},
+		{"mention at the code", review.Mention{Kind: review.MentionBlock, Text: "x := 1\n", Line: 5, EndLine: 5}, 5},
+		{"leading blank line kept", review.Mention{Kind: review.MentionBlock, Text: "\nx := 1\n", Line: 4, EndLine: 5}, 4},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := codeStart(lines, tt.block); got != tt.want {
+				t.Errorf("codeStart = %d, want %d", got, tt.want)
+			}
+		})
+	}
+}

@@ -1,0 +1,429 @@
+package rules
+
+import (
+	"context"
+	"fmt"
+	"go/types"
+	"slices"
+	"strings"
+
+	"github.com/docreview/docreview/retrieval"
+	"github.com/docreview/docreview/review"
+	"github.com/docreview/docreview/review/extract"
+)
+
+var _ review.Judge = (*StaleReference)(nil)
+
+// StaleReference is the stale-reference rule: a claim names an identifier
+// (a doc link, a backticked name or an identifier-shaped word) that does not
+// exist at head, and either the diff renamed or removed it, or exactly one
+// close name exists. It labels the claim contradicted and, when the
+// replacement is certain, suggests the text with the name replaced.
+//
+// A doc comment whose first word misspells its own symbol is reported too,
+// with the symbol's name as the fix. Names of the standard library and of
+// third-party packages, Go keywords and predeclared identifiers, the
+// claim's own symbol and parameters, names inside code blocks (see
+// [Snippet]), receiver-less names of methods or fields that some type has,
+// plurals of existing names, quoted example words, names declared in test
+// files (for claims in test files) and anything in change logs are never
+// reported; docs/rules.md lists the exact boundaries. The zero value is
+// ready to use and safe for concurrent use.
+type StaleReference struct {
+	changes   memo[extract.Changes]
+	testNames memo[map[string]bool]
+}
+
+// Name returns "stale-reference".
+func (*StaleReference) Name() string { return "stale-reference" }
+
+// staleKind says why a name is stale.
+type staleKind int
+
+const (
+	staleSuggested staleKind = iota // no such name; a unique close one exists
+	staleRenamed                    // the diff renamed it
+	staleRemoved                    // the diff removed it
+	staleOwn                        // a doc comment opens with a misspelling of its symbol
+)
+
+// stale is one stale name of a claim.
+type stale struct {
+	kind    staleKind
+	mention review.Mention
+	name    string // the name as written, normalised ("Store.Flush")
+	repl    string // the replacement in the same form; "" when unknown
+	newSym  retrieval.Symbol
+	hasNew  bool
+	change  extract.SymbolRef // the diff side that changed (New for renames)
+	oldName string            // the changed symbol's old qualified name
+}
+
+// Judge reports the claim's stale names, or nil when every name resolves or
+// no certain correction exists. It fails only when the diff's symbol
+// changes cannot be computed.
+func (r *StaleReference) Judge(ctx context.Context, ws *review.Workspace, c review.Claim) (*review.Verdict, error) {
+	if ws == nil || ws.Symbols == nil || isHistory(c.Path) {
+		return nil, nil
+	}
+	sc := newScope(ws.Symbols, c)
+	skip := ownNames(sc, c)
+	var (
+		found []stale
+		seen  = map[string]bool{}
+	)
+	for _, m := range withOpening(c) {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		if inBlock(c.Mentions, m) {
+			continue
+		}
+		name, ok := refName(m)
+		if !ok || seen[name] || skip[name] {
+			continue
+		}
+		seen[name] = true
+		s, ok, err := r.check(ctx, ws, sc, c, m, name)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			found = append(found, s)
+		}
+	}
+	if len(found) == 0 {
+		return nil, nil
+	}
+	return r.verdict(ctx, ws, sc, c, found), nil
+}
+
+// check decides whether name, mentioned by m, is stale.
+func (r *StaleReference) check(ctx context.Context, ws *review.Workspace, sc scope, c review.Claim, m review.Mention, name string) (stale, bool, error) {
+	single := !strings.Contains(name, ".")
+	if single && isBuiltin(name) {
+		return stale{}, false, nil
+	}
+	if isFile(ws.HeadFS, c.Path, name) || sc.resolves(name) || plural(sc, name) {
+		return stale{}, false, nil
+	}
+	if single && (sc.hasMember(name) || ws.Symbols.Defined(name)) {
+		return stale{}, false, nil
+	}
+	if m.Kind == review.MentionIdent && quotedOnly(c.Text, name) {
+		// A prose word in double quotes is an example or a literal
+		// ("NewStore"), not a reference.
+		return stale{}, false, nil
+	}
+	if strings.HasSuffix(c.Path, "_test.go") {
+		names, err := r.testNames.get(ws, c.Package, func() (map[string]bool, error) { return testDecls(ws, c.Package), nil })
+		if err != nil {
+			return stale{}, false, err
+		}
+		first, _, _ := strings.Cut(name, ".")
+		if names[name] || names[first] {
+			return stale{}, false, nil
+		}
+	}
+	s := stale{mention: m, name: name}
+	changes, err := r.changes.get(ws, "", func() (extract.Changes, error) { return extract.ChangedSymbols(ctx, ws) })
+	if err != nil {
+		return stale{}, false, fmt.Errorf("symbols changed by the diff: %w", err)
+	}
+	targets := sc.targets(name)
+	if rn, repl, ok := matchRename(changes.Renamed, targets); ok {
+		if sym, found := sc.lookup(repl); found {
+			s.kind, s.repl, s.newSym, s.hasNew = staleRenamed, repl, sym, true
+			s.change, s.oldName = rn.New, rn.Old.Name
+			return s, true, nil
+		}
+	}
+	if rm, ok := matchRemoval(changes.Removed, targets); ok {
+		s.kind, s.change, s.oldName = staleRemoved, rm, rm.Name
+		if repl, sym, ok := suggest(sc, targets, name); ok && repl != c.Symbol {
+			s.repl, s.newSym, s.hasNew = repl, sym, true
+		}
+		return s, true, nil
+	}
+	if own, sym, ok := ownTypo(sc, c, name); ok {
+		s.kind, s.repl, s.newSym, s.hasNew = staleOwn, own, sym, true
+		return s, true, nil
+	}
+	if !anchored(sc, name) {
+		return stale{}, false, nil
+	}
+	repl, sym, ok := suggest(sc, targets, name)
+	if !ok || repl == c.Symbol {
+		return stale{}, false, nil
+	}
+	s.kind, s.repl, s.newSym, s.hasNew = staleSuggested, repl, sym, true
+	return s, true, nil
+}
+
+// verdict turns the stale names of a claim into one contradicted verdict.
+func (r *StaleReference) verdict(ctx context.Context, ws *review.Workspace, sc scope, c review.Claim, found []stale) *review.Verdict {
+	v := &review.Verdict{Label: review.Contradicted, Rule: r.Name(), Confidence: 1}
+	var parts []string
+	suggestion, certain := c.Text, true
+	for _, s := range found {
+		hop := s.name + " (doc)"
+		switch s.kind {
+		case staleRenamed:
+			parts = append(parts, fmt.Sprintf("%s was renamed to %s in this diff", s.name, s.repl))
+			v.Confidence = min(v.Confidence, 0.95)
+		case staleRemoved:
+			p := fmt.Sprintf("%s was removed in this diff", s.name)
+			if s.repl != "" {
+				p += fmt.Sprintf(" (the closest existing name is %s)", s.repl)
+			}
+			parts = append(parts, p)
+			v.Confidence = min(v.Confidence, 0.9)
+		case staleOwn:
+			parts = append(parts, fmt.Sprintf("the doc comment of %s opens with %s, which does not exist; it should name %s", c.Symbol, s.name, s.repl))
+			v.Confidence = min(v.Confidence, 0.8)
+		case staleSuggested:
+			p := fmt.Sprintf("%s does not exist", s.name)
+			if s.newSym.Package != nil {
+				p += " in package " + s.newSym.Package.Name
+			}
+			parts = append(parts, p+fmt.Sprintf(" (the closest existing name is %s)", s.repl))
+			v.Confidence = min(v.Confidence, 0.8)
+		}
+		if s.hasNew {
+			ref := ws.Symbols.Definition(s.newSym)
+			start, end := lineRange(ref.Line, ref.EndLine)
+			why := "defines " + s.repl
+			if s.kind == staleOwn {
+				why = fmt.Sprintf("defines %s, the declaration this doc comment documents", c.Symbol)
+			}
+			v.Evidence = append(v.Evidence, review.Evidence{
+				Path: ref.Path, StartLine: start, EndLine: end, Source: review.SourceCode,
+				Why: why, Hops: []string{hop, s.newSym.Name},
+			})
+		}
+		if s.kind != staleSuggested {
+			if ev, ok := hunkEvidence(ws.Diff, s.change, s.kind == staleRemoved); ok {
+				ev.Hops = []string{hop, "diff " + ev.Path}
+				if s.kind == staleRenamed {
+					ev.Why = fmt.Sprintf("%s renamed to %s in this diff", s.oldName, s.change.Name)
+				} else {
+					ev.Why = fmt.Sprintf("%s removed in this diff", s.oldName)
+				}
+				v.Evidence = append(v.Evidence, ev)
+			} else if !s.hasNew {
+				// The file that declared it is gone: the doc line itself is
+				// the only thing at head to point at.
+				start, end := lineRange(s.mention.Line, s.mention.EndLine)
+				v.Evidence = append(v.Evidence, review.Evidence{
+					Path: c.Path, StartLine: start, EndLine: end, Source: review.SourceDoc,
+					Why: fmt.Sprintf("mentions %s, which this diff removes", s.name), Hops: []string{hop},
+				})
+			}
+		}
+		if s.hasNew {
+			if ev, ok := usageEvidence(ctx, ws, s.newSym, s.repl); ok {
+				ev.Hops = append([]string{hop}, ev.Hops...)
+				v.Evidence = append(v.Evidence, ev)
+			}
+		}
+		if s.repl == "" {
+			certain = false
+			continue
+		}
+		var n int
+		if suggestion, n = replaceName(suggestion, s.name, s.repl); n == 0 {
+			certain = false
+		}
+	}
+	v.Message = strings.Join(parts, "; ") + "."
+	if rest, ok := strings.CutPrefix(v.Message, "the "); ok {
+		v.Message = "The " + rest // never capitalise an identifier
+	}
+	if certain && suggestion != c.Text {
+		v.Suggestion = suggestion
+	}
+	return v
+}
+
+// target is a way to read a mentioned name: rel resolved from package
+// directory dir, with prefix (a package qualifier and dot, or "") in front
+// of it as written.
+type target struct {
+	dir, rel, prefix string
+}
+
+// targets lists the readings of name in the scope: from each of its
+// directories as written, and, when name starts with the name of a module
+// package, from that package without the qualifier.
+func (s scope) targets(name string) []target {
+	var ts []target
+	for _, d := range s.dirs {
+		ts = append(ts, target{dir: d, rel: name})
+	}
+	if pkg, rest, ok := strings.Cut(name, "."); ok {
+		for _, p := range s.packagesNamed(pkg) {
+			ts = append(ts, target{dir: p.Dir, rel: rest, prefix: pkg + "."})
+		}
+	}
+	return ts
+}
+
+// matchRename finds the rename that makes name stale and the name as it
+// reads after the rename, in the same qualification form. It fails when no
+// rename or several different ones match.
+func matchRename(renames []extract.Rename, ts []target) (extract.Rename, string, bool) {
+	var (
+		match extract.Rename
+		repls []string
+	)
+	for _, rn := range renames {
+		for _, t := range ts {
+			if rn.Old.Dir != t.dir {
+				continue
+			}
+			if repl, ok := renamed(t.rel, rn.Old.Name, rn.New.Name); ok {
+				match = rn
+				repls = append(repls, t.prefix+repl)
+			}
+		}
+	}
+	if repls = uniq(repls); len(repls) != 1 {
+		return extract.Rename{}, "", false
+	}
+	return match, repls[0], true
+}
+
+// renamed rewrites rel after old was renamed to neu: rel is old itself, a
+// member of old ("Store.Reserve" after the type Store was renamed), or the
+// receiver-less name of the method or field old.
+func renamed(rel, old, neu string) (string, bool) {
+	switch {
+	case rel == old:
+		return neu, true
+	case strings.HasPrefix(rel, old+"."):
+		return neu + rel[len(old):], true
+	case !strings.Contains(rel, ".") && strings.Contains(old, ".") && lastPart(old) == rel:
+		return lastPart(neu), true
+	}
+	return "", false
+}
+
+// matchRemoval finds the unique removed symbol name refers to.
+func matchRemoval(removed []extract.SymbolRef, ts []target) (extract.SymbolRef, bool) {
+	var matches []extract.SymbolRef
+	for _, rm := range removed {
+		for _, t := range ts {
+			if rm.Dir != t.dir {
+				continue
+			}
+			if _, ok := renamed(t.rel, rm.Name, rm.Name); ok && !slices.Contains(matches, rm) {
+				matches = append(matches, rm)
+			}
+		}
+	}
+	if len(matches) != 1 {
+		return extract.SymbolRef{}, false
+	}
+	return matches[0], true
+}
+
+// suggest returns the unique close module name for name, in the same form.
+func suggest(sc scope, ts []target, name string) (string, retrieval.Symbol, bool) {
+	var cands []string
+	for _, t := range ts {
+		if sc.syms.Package(t.dir) == nil && t.dir != "." {
+			continue
+		}
+		if s, ok := sc.syms.Suggest(t.dir, t.rel); ok && s != t.rel {
+			cands = append(cands, t.prefix+s)
+		}
+	}
+	cands = uniq(cands)
+	if len(cands) != 1 || !sameForm(name, cands[0]) {
+		return "", retrieval.Symbol{}, false
+	}
+	first, _, dotted := strings.Cut(name, ".")
+	member := dotted && len(sc.packagesNamed(first)) == 0
+	sym, ok := sc.lookup(cands[0])
+	if !ok || !certainlyClose(name, cands[0], sym.Package, member) {
+		return "", retrieval.Symbol{}, false
+	}
+	return cands[0], sym, true
+}
+
+// withOpening returns the claim's mentions, and for a doc comment whose
+// first word has identifier shape but is not among them, that word too:
+// by Go convention it names the symbol, so a misspelling of it is drift
+// even when the extractor found nothing close to it.
+func withOpening(c review.Claim) []review.Mention {
+	if c.Kind != review.KindDocComment || c.Symbol == "" {
+		return c.Mentions
+	}
+	first, _, _ := strings.Cut(strings.TrimSpace(c.Text), " ")
+	first = strings.TrimRight(first, ",.:;")
+	if !identShaped(trimCall(first)) || strings.Contains(first, ".") {
+		return c.Mentions
+	}
+	for _, m := range c.Mentions {
+		if m.Text == trimCall(first) {
+			return c.Mentions
+		}
+	}
+	opening := review.Mention{Kind: review.MentionIdent, Text: first, Line: c.Line, EndLine: c.Line}
+	return append([]review.Mention{opening}, c.Mentions...)
+}
+
+// ownTypo recognises a doc comment that opens with a misspelling of its own
+// symbol ("AddOption adds" on AddOptions): the Go convention makes the
+// first word the symbol's name, so the correction is certain.
+func ownTypo(sc scope, c review.Claim, name string) (string, retrieval.Symbol, bool) {
+	if c.Kind != review.KindDocComment || c.Symbol == "" || strings.Contains(name, ".") {
+		return "", retrieval.Symbol{}, false
+	}
+	own := lastPart(c.Symbol)
+	first, _, _ := strings.Cut(strings.TrimSpace(c.Text), " ")
+	if trimCall(strings.TrimRight(first, ",.:;")) != name || own == name || token0Exported(own) != token0Exported(name) ||
+		editDistance(strings.ToLower(own), strings.ToLower(name)) > max(1, len([]rune(own))/3) {
+		return "", retrieval.Symbol{}, false
+	}
+	sym, ok := sc.syms.Lookup(sc.primary(), c.Symbol)
+	if !ok || !sc.inModule(sym) {
+		return "", retrieval.Symbol{}, false
+	}
+	return own, sym, true
+}
+
+// ownNames lists names a claim may use freely: its own symbol and, for a
+// function or method, its receiver, parameter and result names.
+func ownNames(sc scope, c review.Claim) map[string]bool {
+	skip := map[string]bool{}
+	if c.Symbol == "" {
+		return skip
+	}
+	skip[c.Symbol] = true
+	skip[lastPart(c.Symbol)] = true
+	if c.Kind == review.KindMarkdown {
+		return skip
+	}
+	sym, ok := sc.syms.Lookup(sc.primary(), c.Symbol)
+	if !ok || sym.Object == nil {
+		return skip
+	}
+	fn, ok := sym.Object.(*types.Func)
+	if !ok {
+		return skip
+	}
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok {
+		return skip
+	}
+	if rv := sig.Recv(); rv != nil {
+		skip[rv.Name()] = true
+	}
+	for _, tuple := range []*types.Tuple{sig.Params(), sig.Results()} {
+		for v := range tuple.Variables() {
+			skip[v.Name()] = true
+		}
+	}
+	return skip
+}

@@ -1,0 +1,322 @@
+package rules
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/docreview/docreview/retrieval"
+	"github.com/docreview/docreview/review"
+	"github.com/docreview/docreview/review/extract"
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestStaleReference(t *testing.T) {
+	ws := loadWorkspace(t, "inventory")
+	rule := &StaleReference{}
+
+	def := func(path, decl, why string) ev {
+		start := lineOf(t, ws, path, decl)
+		return ev{path, start, declEnd(t, ws, path, start), review.SourceCode, why}
+	}
+	line := func(path, s string, source review.Source, why string) ev {
+		l := lineOf(t, ws, path, s)
+		return ev{path, l, l, source, why}
+	}
+	holdDef := def("store.go", "func (s *Store) Hold(", "defines Store.Hold")
+	releaseDef := def("store.go", "func (s *Store) Release(", "defines Store.Release")
+
+	tests := []struct {
+		name  string
+		claim func() review.Claim
+		// fix is the replacement applied to the claim's text to give the
+		// suggestion; empty for none.
+		fix  []string
+		want *want
+	}{{
+		name:  "renamed in the diff, doc link in a doc comment",
+		claim: func() review.Claim { return goClaim(t, ws, "store.go", "Store.Release") },
+		fix:   []string{"[Store.Reserve]", "[Store.Hold]"},
+		want: &want{
+			label:   review.Contradicted,
+			message: "Store.Reserve was renamed to Store.Hold in this diff",
+			evidence: []ev{
+				holdDef,
+				{"store.go", lineOf(t, ws, "store.go", "// Hold takes"), lineOf(t, ws, "store.go", "func (s *Store) Hold("), review.SourceDiff, "Store.Reserve renamed to Store.Hold in this diff"},
+				usageOf(t, ws, "store_test.go", "func TestHold", review.SourceTest, "test that calls Store.Hold"),
+			},
+		},
+	}, {
+		name:  "two close names in one doc comment",
+		claim: func() review.Claim { return goClaim(t, ws, "store.go", "Store.Add") },
+		fix:   []string{"`Store.Relase`", "`Store.Release`", "[MaxSKU]", "[MaxSKUs]"},
+		want: &want{
+			label:   review.Contradicted,
+			message: "Store.Relase does not exist in package inventory (the closest existing name is Store.Release); MaxSKU does not exist in package inventory (the closest existing name is MaxSKUs)",
+			evidence: []ev{
+				releaseDef,
+				usageOf(t, ws, "example_test.go", "func ExampleStore_Release", review.SourceExample, "example of Store.Release"),
+				line("store.go", "const MaxSKUs", review.SourceCode, "defines MaxSKUs"),
+			},
+		},
+	}, {
+		name:  "removed in the diff, nothing close",
+		claim: func() review.Claim { return goClaim(t, ws, "store.go", "Store.Snapshot") },
+		want: &want{
+			label:    review.Contradicted,
+			message:  "Store.Drain was removed in this diff",
+			evidence: []ev{{"store.go", 85, 90, review.SourceDiff, "Store.Drain removed in this diff"}},
+		},
+	}, {
+		name:  "markdown: close name from the module root",
+		claim: func() review.Claim { return mdClaim(t, ws, "README.md", "Store.Relase") },
+		fix:   []string{"Store.Relase", "Store.Release"},
+		want: &want{
+			label:   review.Contradicted,
+			message: "Store.Relase does not exist in package inventory (the closest existing name is Store.Release)",
+			evidence: []ev{
+				releaseDef,
+				usageOf(t, ws, "example_test.go", "func ExampleStore_Release", review.SourceExample, "example of Store.Release"),
+			},
+		},
+	}, {
+		name:  "markdown: removed in the diff",
+		claim: func() review.Claim { return mdClaim(t, ws, "README.md", "Store.Drain") },
+		want: &want{
+			label:    review.Contradicted,
+			message:  "Store.Drain was removed in this diff",
+			evidence: []ev{{"store.go", 85, 90, review.SourceDiff, "Store.Drain removed in this diff"}},
+		},
+	}, {
+		name:  "markdown in a directory without a package: qualified doc link",
+		claim: func() review.Claim { return mdClaim(t, ws, "docs/guide.md", "inventory.Neww") },
+		fix:   []string{"[inventory.Neww]", "[inventory.New]"},
+		want: &want{
+			label:   review.Contradicted,
+			message: "inventory.Neww does not exist in package inventory (the closest existing name is inventory.New)",
+			evidence: []ev{
+				def("store.go", "func New(", "defines inventory.New"),
+				usageOf(t, ws, "store_test.go", "func TestHold", review.SourceTest, "test that calls New"),
+			},
+		},
+	}, {
+		name:  "identifier-shaped prose word",
+		claim: func() review.Claim { return proseClaim(ws, "Call Store.Relase() to give units back.") },
+		fix:   []string{"Store.Relase", "Store.Release"},
+		want: &want{
+			label:   review.Contradicted,
+			message: "Store.Relase does not exist",
+			evidence: []ev{
+				releaseDef,
+				usageOf(t, ws, "example_test.go", "func ExampleStore_Release", review.SourceExample, "example of Store.Release"),
+			},
+		},
+	}, {
+		name:  "names that resolve",
+		claim: func() review.Claim { return mdClaim(t, ws, "README.md", "inventory.Store.Hold") },
+	}, {
+		name:  "doc comment whose links resolve",
+		claim: func() review.Claim { return goClaim(t, ws, "store.go", "Store.Hold") },
+	}, {
+		name:  "nothing close and not in the diff",
+		claim: func() review.Claim { return mdClaim(t, ws, "README.md", "Store.Frobnicate") },
+	}, {
+		name:  "standard library and third-party names",
+		claim: func() review.Claim { return mdClaim(t, ws, "README.md", "http.Get") },
+	}, {
+		name:  "names inside code blocks belong to the snippet rule",
+		claim: func() review.Claim { return mdClaim(t, ws, "README.md", "s.Reserve(ctx") },
+	}, {
+		name:  "plain English words are not identifiers",
+		claim: func() review.Claim { return proseClaim(ws, "Released stock is Holdable again.") },
+	}, {
+		name:  "a test file's doc comment may name the test files' declarations",
+		claim: func() review.Claim { return goClaim(t, ws, "store_test.go", "TestHold") },
+	}, {
+		name: "quoted examples in prose are not references",
+		claim: func() review.Claim {
+			return proseClaim(ws, `Identifier-shaped words such as "Store.Relase" are checked.`)
+		},
+	}, {
+		name:  "doc comment opening with a misspelling of its symbol",
+		claim: func() review.Claim { return goClaim(t, ws, "pool.go", "Pool.AddStore") },
+		fix:   []string{"AddStor adds", "AddStore adds"},
+		want: &want{
+			label:   review.Contradicted,
+			message: "The doc comment of Pool.AddStore opens with AddStor, which does not exist; it should name AddStore",
+			evidence: []ev{
+				def("pool.go", "func (p *Pool) AddStore(", "defines Pool.AddStore, the declaration this doc comment documents"),
+			},
+		},
+	}, {
+		name:  "change logs are history",
+		claim: func() review.Claim { return mdClaim(t, ws, "CHANGELOG.md", "Store.Reserve") },
+	}, {
+		name:  "plural of an existing name",
+		claim: func() review.Claim { return proseClaim(ws, "Keep `Snapshots` of every store.") },
+	}, {
+		name: "the closest name is the claim's own symbol",
+		claim: func() review.Claim {
+			c := goClaim(t, ws, "store.go", "Store.Count")
+			c.Mentions = append(c.Mentions, review.Mention{Kind: review.MentionCode, Text: "Store.Cont", Line: c.Line, EndLine: c.Line})
+			return c
+		},
+	}, {
+		name: "receiver-less member name and own parameter",
+		claim: func() review.Claim {
+			c := goClaim(t, ws, "store.go", "Store.Hold")
+			c.Mentions = append(c.Mentions,
+				review.Mention{Kind: review.MentionCode, Text: "Release", Line: c.Line, EndLine: c.Line},
+				// Store.Drain was removed, but Pool.Drain exists.
+				review.Mention{Kind: review.MentionCode, Text: "Drain", Line: c.Line, EndLine: c.Line},
+				review.Mention{Kind: review.MentionCode, Text: "sku", Line: c.Line, EndLine: c.Line},
+				review.Mention{Kind: review.MentionCode, Text: "nil", Line: c.Line, EndLine: c.Line})
+			return c
+		},
+	}}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := tt.claim()
+			if tt.want != nil && len(tt.fix) > 0 {
+				r := strings.NewReplacer(tt.fix...)
+				tt.want.suggestion = r.Replace(c.Text)
+			}
+			got, err := rule.Judge(t.Context(), ws, c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkVerdict(t, rule, got, tt.want)
+		})
+	}
+}
+
+// TestStaleReferenceNeedsTheDiff checks that without the diff a renamed
+// name gets no guessed replacement from an unrelated close name.
+// TestStaleReferenceLexicalUsage checks that, when the symbol graph knows
+// no test or example using the corrected name, the lexical index supplies
+// one.
+func TestStaleReferenceLexicalUsage(t *testing.T) {
+	ws := loadWorkspace(t, "inventory")
+	ix, err := retrieval.BuildIndex(t.Context(), ws.HeadFS, ws.HeadFiles, retrieval.IndexOptions{Dir: filepath.Join(t.TempDir(), "index"), Commit: "head"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ix.Close() })
+	ws.Index = ix
+	c := goClaim(t, ws, "store.go", "Store.Add")
+	got, err := (&StaleReference{}).Judge(t.Context(), ws, c)
+	if err != nil || got == nil {
+		t.Fatalf("Judge = %v, %v; want a verdict", got, err)
+	}
+	start := lineOf(t, ws, "store_test.go", "func TestLimit")
+	want := ev{"store_test.go", start, declEnd(t, ws, "store_test.go", start), review.SourceTest, "BM25: test that uses MaxSKUs"}
+	for _, e := range got.Evidence {
+		if e.Why == want.Why {
+			if d := cmp.Diff(want, ev{e.Path, e.StartLine, e.EndLine, e.Source, e.Why}); d != "" {
+				t.Errorf("lexical evidence (-want +got):\n%s", d)
+			}
+			if e.Score <= 0 {
+				t.Errorf("lexical evidence has score %v, want > 0", e.Score)
+			}
+			return
+		}
+	}
+	t.Errorf("no lexical evidence among %+v", got.Evidence)
+}
+
+func TestStaleReferenceNeedsTheDiff(t *testing.T) {
+	ws := loadWorkspace(t, "inventory")
+	ws.Diff, ws.BaseFS = nil, nil
+	c := goClaim(t, ws, "store.go", "Store.Release")
+	got, err := (&StaleReference{}).Judge(t.Context(), ws, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != nil && strings.Contains(got.Suggestion, "Store.Hold") {
+		t.Fatalf("suggested %q without the diff", got.Suggestion)
+	}
+}
+
+// proseClaim is a Markdown claim of README.md with the given text, whose
+// mentions are found with the symbol table as the resolver, as the
+// extractor does for a review.
+func proseClaim(ws *review.Workspace, text string) review.Claim {
+	return review.Claim{
+		Path: "README.md", Line: 1, EndLine: 1, Kind: review.KindMarkdown, Text: text,
+		Mentions: extract.Mentions(text, 1, ws.Symbols, "."),
+	}
+}
+
+// usageOf is the evidence expected for the test or example function fn
+// that uses a symbol: the whole function.
+func usageOf(t *testing.T, ws *review.Workspace, path, fn string, source review.Source, why string) ev {
+	t.Helper()
+	start := lineOf(t, ws, path, fn)
+	return ev{path, start, declEnd(t, ws, path, start), source, why}
+}
+
+func TestCertainlyClose(t *testing.T) {
+	ws := loadWorkspace(t, "inventory")
+	pkg := ws.Symbols.Package(".")
+	tests := []struct {
+		a, b   string
+		member bool
+		want   bool
+	}{
+		{"Store.Relase", "Store.Release", true, true},
+		{"MaxSKU", "MaxSKUs", false, true},
+		{"Stor.Drain", "Store.Drain", false, true},
+		{"Store.HoldAll", "Store.Hold", true, true},     // words dropped from a member
+		{"HoldAll", "Hold", false, false},               // not from a top-level name
+		{"NewStore", "New", false, true},                // a type's name dropped
+		{"Pool", "InventoryPool", false, true},          // the package's name added
+		{"Hold", "StoreHold", false, true},              // a type's name added
+		{"Shot", "Snapshot", false, false},              // "Snap" is no package or type name
+		{"Store.Hold", "Store.HoldAll", true, false},    // words added to a member
+		{"reset", "Reset", false, false},                // exportedness differs
+		{"Store.Frobnicate", "Store.Hold", true, false}, // not close
+		{"EncodeOptions", "IndexOptions", false, false}, // a whole word differs
+		{"AddOptions", "Options", false, false},         // a word dropped from a top-level name
+		{"Store.Releas", "Store.Release", true, true},
+		{"SweepExpierd", "SweepExpired", false, true},
+		{"Store.Hold", "Pool.Drain", false, false}, // two parts differ
+	}
+	for _, tt := range tests {
+		if got := certainlyClose(tt.a, tt.b, pkg, tt.member); got != tt.want {
+			t.Errorf("certainlyClose(%q, %q, member %v) = %v, want %v", tt.a, tt.b, tt.member, got, tt.want)
+		}
+	}
+}
+
+func TestHasMember(t *testing.T) {
+	ws := loadWorkspace(t, "inventory")
+	for _, c := range []review.Claim{
+		{Path: "store.go", Kind: review.KindDocComment, Package: "."},
+		{Path: "docs/guide.md", Kind: review.KindMarkdown},
+	} {
+		sc := newScope(ws.Symbols, c)
+		for name, want := range map[string]bool{"Tally": true, "Hold": true, "AddStore": true, "Frob": false, "New": false} {
+			if got := sc.hasMember(name); got != want {
+				t.Errorf("%s: hasMember(%q) = %v, want %v", c.Path, name, got, want)
+			}
+		}
+	}
+}
+
+func TestQuotedOnly(t *testing.T) {
+	tests := []struct {
+		text, name string
+		want       bool
+	}{
+		{`words such as "NewStore" and "maxSize"`, "NewStore", true},
+		{`call "Hold()" twice`, "Hold", true},
+		{`"NewStore" is gone; use NewStore`, "NewStore", false},
+		{`use NewStore`, "NewStore", false},
+		{`no mention`, "NewStore", false},
+	}
+	for _, tt := range tests {
+		if got := quotedOnly(tt.text, tt.name); got != tt.want {
+			t.Errorf("quotedOnly(%q, %q) = %v, want %v", tt.text, tt.name, got, tt.want)
+		}
+	}
+}

@@ -1,0 +1,34 @@
+package inventory
+
+// Pool groups stores that share a warehouse.
+type Pool struct {
+	stores []*Store
+	stats  poolStats
+}
+
+type poolStats struct{ size int }
+
+// Counter counts the units of a SKU.
+type Counter interface {
+	Tally(sku string) int
+}
+
+// NewPool returns a new Pool.
+func NewPool() *Pool { return &Pool{} }
+
+// AddStor adds s to the pool.
+func (p *Pool) AddStore(s *Store) {
+	p.stores = append(p.stores, s)
+	p.stats.size++
+}
+
+// Size returns the size.
+func (p *Pool) Size() int { return p.stats.size }
+
+// Drain closes every store of the pool and forgets them.
+func (p *Pool) Drain() {
+	for _, s := range p.stores {
+		s.Close()
+	}
+	p.stores = nil
+}
