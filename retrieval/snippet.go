@@ -1,0 +1,1080 @@
+package retrieval
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/scanner"
+	"go/token"
+	"go/types"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// SnippetIssueKind classifies a [SnippetIssue].
+type SnippetIssueKind string
+
+// The kinds of snippet issue.
+const (
+	// SnippetUnknownName: a repository package has no such name
+	// ("cache.NewCache"), or an imported repository or standard package
+	// does not exist.
+	SnippetUnknownName SnippetIssueKind = "unknown-name"
+	// SnippetUnknownMember: a repository type has no such field or method,
+	// also as a key of a composite literal.
+	SnippetUnknownMember SnippetIssueKind = "unknown-member"
+	// SnippetWrongArgs: a call of a repository function or method has the
+	// wrong number or types of arguments.
+	SnippetWrongArgs SnippetIssueKind = "wrong-args"
+	// SnippetMissingImport: a complete file uses a repository or standard
+	// package it does not import.
+	SnippetMissingImport SnippetIssueKind = "missing-import"
+	// SnippetUndeclared: the snippet uses a name neither it nor the
+	// blocks before it declare (a missing prerequisite).
+	SnippetUndeclared SnippetIssueKind = "undeclared"
+	// SnippetSyntax: the snippet is not valid Go.
+	SnippetSyntax SnippetIssueKind = "syntax"
+	// SnippetOther: another mistake about the repository's API, such as
+	// assigning the results of a repository function to the wrong number
+	// of variables.
+	SnippetOther SnippetIssueKind = "other"
+)
+
+// SnippetIssue is a problem [Symbols.CheckSnippet] found in a code snippet.
+type SnippetIssue struct {
+	Kind SnippetIssueKind
+	// Line is 1-based within the snippet.
+	Line int
+	// Message explains the issue in a sentence.
+	Message string
+	// Name is the identifier concerned: "cache.NewCache" for a package
+	// member, "Purge" for a type member, "cache.New" or "Cache.Purge" for a
+	// call, the import path for a missing package.
+	Name string
+	// Package is the import path of the package Name was looked up in,
+	// when known.
+	Package string
+}
+
+// snipElided replaces "..." placeholders in snippets.
+const snipElided = "_elided"
+
+// snipKind is what a code block parses as.
+type snipKind int
+
+const (
+	snipFileKind snipKind = iota
+	snipDecls
+	snipStmts
+)
+
+// snipBlock is a code block ready to be assembled into files.
+type snipBlock struct {
+	kind    snipKind
+	imports []string // import specs of a fragment: `"fmt"`, `c "example.com/cache"`
+	body    string
+	src     bool // the snippet checked, not prelude
+}
+
+// snipFile is an assembled file: blocks placed after a one-line header.
+type snipFile struct {
+	name  string
+	text  string
+	segs  []snipSeg
+	ast   *ast.File
+	auto  map[string]string // import name -> path added automatically
+	dotIP string            // package dot-imported automatically
+}
+
+// snipSeg places a block in a file.
+type snipSeg struct {
+	block      int
+	start, end int // file lines of the block's first and last lines
+}
+
+// CheckSnippet type-checks a Go code block (from Markdown, a doc comment
+// or an Example body) written for the package in fromDir and reports the
+// mistakes it makes about the repository's API, sorted by line.
+//
+// A block with a package clause is checked as a file: its imports of
+// repository and standard packages must resolve, and using such a package
+// without importing it is a [SnippetMissingImport]. Any other block is a
+// fragment, checked as statements in a function body or else as
+// declarations; repository and standard packages it uses are imported
+// automatically, and the exported names of fromDir's package are visible
+// unqualified. prelude holds earlier Go blocks of the same document: what
+// they declare counts as declared, and issues inside them are not
+// reported. "..." placeholders (`New(...)`, a line of "...") are allowed
+// and make the call or literal they stand in unchecked.
+//
+// Only issues about the repository's own API or a missing prerequisite are
+// reported; mistakes involving third-party packages (never loaded) or
+// their values, unused variables and imports, and missing returns never
+// are. ctx bounds the go command runs needed for standard packages not
+// loaded yet.
+func (s *Symbols) CheckSnippet(ctx context.Context, fromDir string, src string, prelude []string) []SnippetIssue {
+	if strings.TrimSpace(src) == "" || ctx.Err() != nil {
+		return nil
+	}
+	from := s.Package(fromDir)
+	mains, iss := snipPrepare(src)
+	if iss != nil {
+		return []SnippetIssue{*iss}
+	}
+	full := mains[0].kind == snipFileKind
+	var blocks []*snipBlock
+	if !full {
+		for _, p := range prelude {
+			bs, iss := snipPrepare(p)
+			if iss != nil {
+				continue
+			}
+			for _, b := range bs {
+				if b.kind == snipFileKind {
+					// All files of a check share one package name.
+					b.body = snipRenamePackage(b.body)
+				}
+			}
+			blocks = append(blocks, bs...)
+		}
+	}
+	for _, b := range mains {
+		b.src = true
+	}
+	blocks = append(blocks, mains...)
+
+	fset := token.NewFileSet()
+	files := snipAssemble(blocks, nil)
+	if !snipParse(fset, files) {
+		return nil
+	}
+	errs, info := s.snipTypeCheck(ctx, fset, files)
+	if !full {
+		if s.snipAutoImports(ctx, from, files, errs) {
+			fset = token.NewFileSet()
+			files = snipAssemble(blocks, files)
+			if !snipParse(fset, files) {
+				return nil
+			}
+			errs, info = s.snipTypeCheck(ctx, fset, files)
+		}
+	}
+	var issues []SnippetIssue
+	for _, e := range errs {
+		if iss, ok := s.snipClassify(ctx, from, fset, files, blocks, info, e, full); ok {
+			issues = append(issues, iss)
+		}
+	}
+	slices.SortFunc(issues, func(a, b SnippetIssue) int {
+		return cmp.Or(cmp.Compare(a.Line, b.Line), strings.Compare(string(a.Kind), string(b.Kind)),
+			strings.Compare(a.Name, b.Name), strings.Compare(a.Message, b.Message))
+	})
+	issues = slices.CompactFunc(issues, func(a, b SnippetIssue) bool {
+		return a.Line == b.Line && a.Kind == b.Kind && a.Name == b.Name
+	})
+	// A missing declaration or import is reported where it is first used.
+	type once struct {
+		kind SnippetIssueKind
+		name string
+	}
+	seen := make(map[once]bool)
+	return slices.DeleteFunc(issues, func(iss SnippetIssue) bool {
+		if iss.Kind != SnippetUndeclared && iss.Kind != SnippetMissingImport {
+			return false
+		}
+		k := once{iss.Kind, iss.Name}
+		dup := seen[k]
+		seen[k] = true
+		return dup
+	})
+}
+
+// snipPrepare replaces placeholders and decides what a block parses as: a
+// file, statements, declarations, or declarations of functions mixed with
+// statements (then two blocks with the same line numbers, each with the
+// other's lines blanked). It returns a syntax issue when none of these
+// parses, or no blocks for an empty block.
+func snipPrepare(text string) ([]*snipBlock, *SnippetIssue) {
+	if strings.TrimSpace(text) == "" {
+		return nil, nil
+	}
+	text = snipElide(text)
+	if snipHasPackage(text) {
+		if _, err := parser.ParseFile(token.NewFileSet(), "", text, parser.SkipObjectResolution); err != nil {
+			return nil, snipSyntax(err, 0)
+		}
+		return []*snipBlock{{kind: snipFileKind, body: text}}, nil
+	}
+	imports, body := snipSplitImports(text)
+	errStmts := snipParseStmts(body)
+	if errStmts == nil {
+		return []*snipBlock{{kind: snipStmts, imports: imports, body: body}}, nil
+	}
+	errDecls := snipParseDecls(body)
+	if errDecls == nil {
+		return []*snipBlock{{kind: snipDecls, imports: imports, body: body}}, nil
+	}
+	if decls, stmts, ok := snipSplitFuncs(body); ok && snipParseDecls(decls) == nil && snipParseStmts(stmts) == nil {
+		return []*snipBlock{
+			{kind: snipDecls, imports: imports, body: decls},
+			{kind: snipStmts, imports: imports, body: stmts},
+		}, nil
+	}
+	if snipLooksLikeDecls(body) {
+		return nil, snipSyntax(errDecls, 1)
+	}
+	return nil, snipSyntax(errStmts, 1)
+}
+
+func snipParseStmts(body string) error {
+	_, err := parser.ParseFile(token.NewFileSet(), "", "package snippet; func _() {\n"+body+"\n}", parser.SkipObjectResolution)
+	return err
+}
+
+func snipParseDecls(body string) error {
+	_, err := parser.ParseFile(token.NewFileSet(), "", "package snippet;\n"+body, parser.SkipObjectResolution)
+	return err
+}
+
+// snipSyntax turns a parse error into a syntax issue; offset is the number
+// of lines added before the block.
+func snipSyntax(err error, offset int) *SnippetIssue {
+	iss := &SnippetIssue{Kind: SnippetSyntax, Line: 1, Message: "syntax error: " + err.Error()}
+	if list, ok := err.(scanner.ErrorList); ok && len(list) > 0 {
+		iss.Line = max(1, list[0].Pos.Line-offset)
+		iss.Message = "syntax error: " + list[0].Msg
+	}
+	return iss
+}
+
+// snipSplitFuncs separates the top-level function and method declarations
+// of a block from its other lines: decls keeps the former, stmts the
+// latter, each with the other's text blanked so line numbers stay.
+func snipSplitFuncs(body string) (decls, stmts string, ok bool) {
+	var sc scanner.Scanner
+	fset := token.NewFileSet()
+	file := fset.AddFile("", -1, len(body))
+	sc.Init(file, []byte(body), nil, 0)
+	type span struct{ from, to int }
+	var spans []span
+	depth := 0
+	start := -1     // offset of the func keyword of the declaration being read
+	bodyDepth := -1 // depth inside the declaration's body, once it opened
+	prev := token.SEMICOLON
+	for {
+		pos, tok, _ := sc.Scan()
+		if tok == token.EOF {
+			break
+		}
+		switch tok {
+		case token.LPAREN, token.LBRACK, token.LBRACE:
+			if tok == token.LBRACE && start >= 0 && bodyDepth < 0 && depth == 0 {
+				bodyDepth = depth + 1
+			}
+			depth++
+		case token.RPAREN, token.RBRACK, token.RBRACE:
+			depth--
+			if tok == token.RBRACE && start >= 0 && bodyDepth == depth+1 && depth == 0 {
+				spans = append(spans, span{start, file.Offset(pos) + 1})
+				start, bodyDepth = -1, -1
+			}
+		case token.FUNC:
+			if depth == 0 && start < 0 && (prev == token.SEMICOLON || prev == token.RBRACE) {
+				start = file.Offset(pos)
+			}
+		}
+		prev = tok
+	}
+	if len(spans) == 0 || start >= 0 {
+		return "", "", false
+	}
+	blank := func(b []byte, from, to int) {
+		for i := from; i < to; i++ {
+			if b[i] != '\n' {
+				b[i] = ' '
+			}
+		}
+	}
+	d, st := []byte(body), []byte(body)
+	last := 0
+	for _, sp := range spans {
+		blank(d, last, sp.from)
+		blank(st, sp.from, sp.to)
+		last = sp.to
+	}
+	blank(d, last, len(d))
+	return string(d), string(st), true
+}
+
+// snipLooksLikeDecls reports whether a block starts with a declaration
+// keyword other than var, const and type (which statements may start
+// with too).
+func snipLooksLikeDecls(body string) bool {
+	var sc scanner.Scanner
+	fset := token.NewFileSet()
+	sc.Init(fset.AddFile("", -1, len(body)), []byte(body), nil, 0)
+	for {
+		_, tok, _ := sc.Scan()
+		switch tok {
+		case token.SEMICOLON:
+			continue
+		case token.FUNC, token.IMPORT:
+			return true
+		}
+		return false
+	}
+}
+
+// snipAssemble places the blocks in files: each file block and each
+// declaration block in a file of its own, all statement blocks in one
+// function body in order. prev, when not nil, holds the files of a first
+// pass, whose automatic imports are added.
+func snipAssemble(blocks []*snipBlock, prev []*snipFile) []*snipFile {
+	auto := make(map[string]*snipFile)
+	for _, f := range prev {
+		auto[f.name] = f
+	}
+	var files []*snipFile
+	var stmts []int
+	for i, b := range blocks {
+		if b.kind == snipStmts {
+			stmts = append(stmts, i)
+			continue
+		}
+		f := &snipFile{name: fmt.Sprintf("block%d.go", i)}
+		if p := auto[f.name]; p != nil {
+			f.auto, f.dotIP = p.auto, p.dotIP
+		}
+		if b.kind == snipFileKind {
+			f.text = b.body
+			f.segs = []snipSeg{{block: i, start: 1, end: strings.Count(b.body, "\n") + 1}}
+		} else {
+			f.text = "package snippet; " + snipImportDecl(b.imports, f.auto, f.dotIP) + "\n" + b.body
+			f.segs = []snipSeg{{block: i, start: 2, end: strings.Count(b.body, "\n") + 2}}
+		}
+		files = append(files, f)
+	}
+	if len(stmts) > 0 {
+		f := &snipFile{name: "stmts.go"}
+		if p := auto[f.name]; p != nil {
+			f.auto, f.dotIP = p.auto, p.dotIP
+		}
+		var imports []string
+		var body strings.Builder
+		line := 2
+		for _, i := range stmts {
+			imports = append(imports, blocks[i].imports...)
+			n := strings.Count(blocks[i].body, "\n") + 1
+			f.segs = append(f.segs, snipSeg{block: i, start: line, end: line + n - 1})
+			body.WriteString(blocks[i].body)
+			body.WriteString("\n")
+			line += n
+		}
+		f.text = "package snippet; " + snipImportDecl(imports, f.auto, f.dotIP) + "func _() {\n" + body.String() + "}\n"
+		files = append(files, f)
+	}
+	return files
+}
+
+// snipImportDecl renders an import declaration on one line ("" for none).
+func snipImportDecl(specs []string, auto map[string]string, dotIP string) string {
+	var all []string
+	all = append(all, specs...)
+	for _, name := range symSortedKeys(auto) {
+		all = append(all, name+" "+strconv.Quote(auto[name]))
+	}
+	if dotIP != "" {
+		all = append(all, ". "+strconv.Quote(dotIP))
+	}
+	slices.Sort(all)
+	all = slices.Compact(all)
+	if len(all) == 0 {
+		return ""
+	}
+	return "import (" + strings.Join(all, "; ") + "); "
+}
+
+// snipParse parses the assembled files; false if one does not parse (the
+// blocks parsed alone, so this means assembling broke them).
+func snipParse(fset *token.FileSet, files []*snipFile) bool {
+	for _, f := range files {
+		af, err := parser.ParseFile(fset, f.name, f.text, parser.SkipObjectResolution)
+		if err != nil {
+			return false
+		}
+		f.ast = af
+	}
+	return true
+}
+
+// snipTypeCheck type-checks the files as one package.
+func (s *Symbols) snipTypeCheck(ctx context.Context, fset *token.FileSet, files []*snipFile) ([]types.Error, *types.Info) {
+	var errs []types.Error
+	conf := &types.Config{
+		Importer: s.importer(ctx, nil, true),
+		Error: func(err error) {
+			if te, ok := err.(types.Error); ok {
+				errs = append(errs, te)
+			}
+		},
+		FakeImportC: true,
+		Sizes:       types.SizesFor("gc", "amd64"),
+	}
+	var asts []*ast.File
+	for _, f := range files {
+		asts = append(asts, f.ast)
+	}
+	info := symNewInfo()
+	symCheck(conf, "snippet", "snippet", fset, asts, info, func(error) {})
+	return errs, info
+}
+
+// snipAutoImports decides the imports a fragment omitted: packages used as
+// qualifiers that are not declared, and fromDir's package for its
+// exported names used unqualified. It reports whether any was found.
+func (s *Symbols) snipAutoImports(ctx context.Context, from *Package, files []*snipFile, errs []types.Error) bool {
+	found := false
+	for _, e := range errs {
+		name, ok := strings.CutPrefix(e.Msg, "undefined: ")
+		if !ok || strings.Contains(name, ".") {
+			continue
+		}
+		f, _ := snipFileAt(e.Fset, files, e.Pos)
+		if f == nil || !strings.HasPrefix(f.text, "package snippet; ") {
+			continue
+		}
+		if snipIsQualifier(f.ast, e.Pos) {
+			if _, done := f.auto[name]; done {
+				continue
+			}
+			ip := s.snipImportFor(ctx, from, name, snipSelected(f.ast, name))
+			if ip == "" {
+				continue
+			}
+			if f.auto == nil {
+				f.auto = make(map[string]string)
+			}
+			f.auto[name] = ip
+			found = true
+			continue
+		}
+		if from != nil && from.Types != nil && from.Name != "main" && token.IsExported(name) && from.Types.Scope().Lookup(name) != nil {
+			f.dotIP = from.ImportPath
+			found = true
+		}
+	}
+	return found
+}
+
+// snipImportFor returns the import path a snippet most likely means by
+// the qualifier name, given the names it selects from it (sels): among an
+// import name of from's files, the repository packages named so (from's
+// module first) and the standard packages named so, the first that
+// declares the most of sels; "" when there is no candidate.
+func (s *Symbols) snipImportFor(ctx context.Context, from *Package, name string, sels []string) string {
+	var cands []string
+	if from != nil {
+		if ip, ok := from.imports[name]; ok {
+			cands = append(cands, ip)
+		}
+		if ip, ok := from.testImports[name]; ok {
+			cands = append(cands, ip)
+		}
+	}
+	var same, other []string
+	for _, p := range s.byName[name] {
+		if p.Name == "main" {
+			continue
+		}
+		if from != nil && p.Module == from.Module {
+			same = append(same, p.ImportPath)
+		} else {
+			other = append(other, p.ImportPath)
+		}
+	}
+	cands = append(append(append(cands, same...), other...), s.std.pathsNamed(name)...)
+	best, bestN := "", -1
+	for _, ip := range cands {
+		var scope *types.Scope
+		if p := s.byPath[ip]; p != nil && p.Types != nil {
+			scope = p.Types.Scope()
+		} else if tp, err := s.std.importPkg(ctx, ip, true); err == nil {
+			scope = tp.Scope()
+		}
+		n := 0
+		for _, sel := range sels {
+			if scope != nil && scope.Lookup(sel) != nil {
+				n++
+			}
+		}
+		if n > bestN {
+			best, bestN = ip, n
+		}
+	}
+	return best
+}
+
+// snipSelected returns the names selected from the identifier name in f
+// ("New" for cache.New).
+func snipSelected(f *ast.File, name string) []string {
+	var sels []string
+	ast.Inspect(f, func(n ast.Node) bool {
+		if sel, ok := n.(*ast.SelectorExpr); ok {
+			if id, ok := sel.X.(*ast.Ident); ok && id.Name == name && !slices.Contains(sels, sel.Sel.Name) {
+				sels = append(sels, sel.Sel.Name)
+			}
+		}
+		return true
+	})
+	return sels
+}
+
+// snipClassify turns a type error into an issue, or says to drop it.
+func (s *Symbols) snipClassify(ctx context.Context, from *Package, fset *token.FileSet, files []*snipFile, blocks []*snipBlock, info *types.Info, e types.Error, full bool) (SnippetIssue, bool) {
+	msg := e.Msg
+	for _, drop := range []string{"declared and not used", "imported and not used", " is not used", "missing return", "imported as"} {
+		if strings.Contains(msg, drop) {
+			return SnippetIssue{}, false
+		}
+	}
+	if strings.Contains(msg, snipElided) {
+		return SnippetIssue{}, false
+	}
+	f, line := snipFileAt(fset, files, e.Pos)
+	if f == nil {
+		return SnippetIssue{}, false
+	}
+	seg, ok := snipSegAt(f, line)
+	if !ok || !blocks[seg.block].src {
+		return SnippetIssue{}, false
+	}
+	iss := SnippetIssue{Line: line - seg.start + 1}
+	path := snipEnclosing(f.ast, e.Pos)
+	for i := len(path) - 1; i >= 0; i-- {
+		switch n := path[i].(type) {
+		case *ast.CallExpr, *ast.CompositeLit:
+			if snipHasElided(n) {
+				return SnippetIssue{}, false
+			}
+		}
+	}
+
+	switch {
+	case strings.HasPrefix(msg, "undefined: ") && strings.Contains(msg, "."),
+		strings.HasPrefix(msg, "name ") && strings.Contains(msg, " not exported by package "):
+		sel := snipSelectorAt(path, e.Pos)
+		if sel == nil {
+			return SnippetIssue{}, false
+		}
+		p := s.snipModulePkgOf(sel.X, info)
+		if p == nil || p.otherNames[sel.Sel.Name] {
+			return SnippetIssue{}, false
+		}
+		iss.Kind = SnippetUnknownName
+		iss.Name = p.Name + "." + sel.Sel.Name
+		iss.Package = p.ImportPath
+		if strings.HasPrefix(msg, "name ") {
+			iss.Message = fmt.Sprintf("%s is not exported by package %s", iss.Name, p.ImportPath)
+		} else {
+			iss.Message = fmt.Sprintf("package %s has no %s", p.ImportPath, sel.Sel.Name)
+		}
+		return iss, true
+
+	case strings.Contains(msg, " undefined (type ") || strings.Contains(msg, " undefined (cannot refer to unexported"):
+		sel := snipSelectorAt(path, e.Pos)
+		if sel == nil {
+			return SnippetIssue{}, false
+		}
+		tv, ok := info.Types[sel.X]
+		if !ok {
+			return SnippetIssue{}, false
+		}
+		p := s.snipModuleType(tv.Type)
+		if p == nil || p.otherNames[symNamedOf(tv.Type)+"."+sel.Sel.Name] {
+			return SnippetIssue{}, false
+		}
+		iss.Kind = SnippetUnknownMember
+		iss.Name = sel.Sel.Name
+		iss.Package = p.ImportPath
+		iss.Message = msg
+		if i := strings.Index(msg, " undefined ("); i >= 0 && strings.HasSuffix(msg, ")") {
+			iss.Message = msg[i+len(" undefined (") : len(msg)-1]
+		}
+		return iss, true
+
+	case strings.HasPrefix(msg, "unknown field ") || strings.HasPrefix(msg, "cannot refer to unexported field "):
+		lit, key := snipLiteralKeyAt(path, e.Pos)
+		if lit == nil {
+			return SnippetIssue{}, false
+		}
+		tv, ok := info.Types[lit]
+		if !ok {
+			return SnippetIssue{}, false
+		}
+		p := s.snipModuleType(tv.Type)
+		if p == nil {
+			return SnippetIssue{}, false
+		}
+		iss.Kind = SnippetUnknownMember
+		iss.Name = key
+		iss.Package = p.ImportPath
+		iss.Message = msg
+		return iss, true
+
+	case strings.HasPrefix(msg, "not enough arguments in call to "), strings.HasPrefix(msg, "too many arguments in call to "),
+		strings.HasPrefix(msg, "cannot use ") && strings.Contains(msg, " in argument to "):
+		call := snipCallAt(path, e.Pos)
+		if call == nil {
+			return SnippetIssue{}, false
+		}
+		if name, ip, ok := s.snipModuleCallee(call, info); ok {
+			iss.Kind = SnippetWrongArgs
+			iss.Name, iss.Package = name, ip
+			iss.Message = snipOneLine(msg)
+			return iss, true
+		}
+		if iss, ok := s.snipMissingMethod(path, info, e, iss); ok {
+			return iss, true
+		}
+		return SnippetIssue{}, false
+
+	case strings.HasPrefix(msg, "cannot use ") && strings.Contains(msg, "(missing method "):
+		return s.snipMissingMethod(path, info, e, iss)
+
+	case strings.HasPrefix(msg, "assignment mismatch: "):
+		for i := len(path) - 1; i >= 0; i-- {
+			call, ok := path[i].(*ast.CallExpr)
+			if !ok || call.Pos() != e.Pos {
+				continue
+			}
+			if name, ip, ok := s.snipModuleCallee(call, info); ok {
+				iss.Kind = SnippetOther
+				iss.Name, iss.Package = name, ip
+				iss.Message = msg
+				return iss, true
+			}
+		}
+		return SnippetIssue{}, false
+
+	case strings.HasPrefix(msg, "could not import "):
+		ip, _, _ := strings.Cut(strings.TrimPrefix(msg, "could not import "), " ")
+		iss.Kind = SnippetUnknownName
+		iss.Name, iss.Package = ip, ip
+		switch {
+		case s.inModule(ip) && s.byPath[ip] == nil && !s.excluded[ip]:
+			iss.Message = fmt.Sprintf("the repository has no package %s", ip)
+		case strings.Contains(msg, errSymStdMissing.Error()):
+			iss.Message = fmt.Sprintf("the standard library has no package %s", ip)
+		default:
+			return SnippetIssue{}, false
+		}
+		return iss, true
+
+	case strings.HasPrefix(msg, "undefined: "):
+		name := strings.TrimPrefix(msg, "undefined: ")
+		if name == snipElided {
+			return SnippetIssue{}, false
+		}
+		if snipIsQualifier(f.ast, e.Pos) {
+			if !full {
+				return SnippetIssue{}, false
+			}
+			ip := s.snipImportFor(ctx, from, name, snipSelected(f.ast, name))
+			if ip == "" {
+				return SnippetIssue{}, false
+			}
+			iss.Kind = SnippetMissingImport
+			iss.Name, iss.Package = name, ip
+			iss.Message = fmt.Sprintf("%s is used without importing %q", name, ip)
+			return iss, true
+		}
+		if from != nil && from.Types != nil && from.Types.Scope().Lookup(name) != nil {
+			return SnippetIssue{}, false
+		}
+		iss.Kind = SnippetUndeclared
+		iss.Name = name
+		iss.Message = fmt.Sprintf("%s is not declared in the snippet", name)
+		if !full {
+			iss.Message = fmt.Sprintf("%s is not declared in the snippet or the code blocks before it", name)
+		}
+		return iss, true
+	}
+	return SnippetIssue{}, false
+}
+
+// snipMissingMethod handles "cannot use v (... type T) as I value in ...:
+// T does not implement I (missing method M)" where T is a repository type:
+// the method is gone or renamed.
+func (s *Symbols) snipMissingMethod(path []ast.Node, info *types.Info, e types.Error, iss SnippetIssue) (SnippetIssue, bool) {
+	i := strings.LastIndex(e.Msg, "(missing method ")
+	if !strings.HasPrefix(e.Msg, "cannot use ") || i < 0 {
+		return SnippetIssue{}, false
+	}
+	method := strings.TrimSuffix(e.Msg[i+len("(missing method "):], ")")
+	for j := len(path) - 1; j >= 0; j-- {
+		x, ok := path[j].(ast.Expr)
+		if !ok || x.Pos() != e.Pos {
+			continue
+		}
+		tv, ok := info.Types[x]
+		if !ok {
+			continue
+		}
+		if p := s.snipModuleType(tv.Type); p != nil && token.IsIdentifier(method) {
+			iss.Kind = SnippetUnknownMember
+			iss.Name = method
+			iss.Package = p.ImportPath
+			iss.Message = snipOneLine(e.Msg)
+			return iss, true
+		}
+	}
+	return SnippetIssue{}, false
+}
+
+// snipModulePkgOf returns the repository package an identifier used as a
+// qualifier refers to; nil for other packages and placeholders.
+func (s *Symbols) snipModulePkgOf(x ast.Expr, info *types.Info) *Package {
+	id, ok := x.(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	pn, ok := info.Uses[id].(*types.PkgName)
+	if !ok || s.fakes.is(pn.Imported()) {
+		return nil
+	}
+	p := s.byPath[pn.Imported().Path()]
+	if p == nil || p.Types != pn.Imported() || p.incomplete {
+		return nil
+	}
+	return p
+}
+
+// snipModuleType returns the repository package declaring t's named type
+// (through a pointer), when all its members are known; else nil.
+func (s *Symbols) snipModuleType(t types.Type) *Package {
+	if t == nil {
+		return nil
+	}
+	base := t
+	if p, ok := base.(*types.Pointer); ok {
+		base = p.Elem()
+	}
+	n, ok := base.(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return nil
+	}
+	p := s.byPath[n.Obj().Pkg().Path()]
+	if p == nil || p.Types != n.Obj().Pkg() || p.incomplete || s.unknownMembers(t, 0) {
+		return nil
+	}
+	return p
+}
+
+// snipModuleCallee returns the name and package of the repository
+// function or method call calls.
+func (s *Symbols) snipModuleCallee(call *ast.CallExpr, info *types.Info) (name, ip string, ok bool) {
+	fun := ast.Unparen(call.Fun)
+	switch f := fun.(type) {
+	case *ast.IndexExpr:
+		fun = f.X
+	case *ast.IndexListExpr:
+		fun = f.X
+	}
+	var id *ast.Ident
+	switch f := fun.(type) {
+	case *ast.Ident:
+		id = f
+	case *ast.SelectorExpr:
+		id = f.Sel
+	default:
+		return "", "", false
+	}
+	fn, isFunc := info.Uses[id].(*types.Func)
+	if !isFunc {
+		return "", "", false
+	}
+	sym := s.symAt[fn.Origin().Pos()]
+	if sym == nil || sym.Package == nil || sym.Package.incomplete {
+		return "", "", false
+	}
+	if sym.Kind == SymbolFunc {
+		return sym.Package.Name + "." + sym.Name, sym.Package.ImportPath, true
+	}
+	return sym.Name, sym.Package.ImportPath, true
+}
+
+// snipFileAt returns the file holding pos and its line.
+func snipFileAt(fset *token.FileSet, files []*snipFile, pos token.Pos) (*snipFile, int) {
+	if fset == nil || !pos.IsValid() {
+		return nil, 0
+	}
+	p := fset.Position(pos)
+	for _, f := range files {
+		if f.name == p.Filename {
+			return f, p.Line
+		}
+	}
+	return nil, 0
+}
+
+// snipSegAt returns the block segment holding a file line.
+func snipSegAt(f *snipFile, line int) (snipSeg, bool) {
+	for _, seg := range f.segs {
+		if line >= seg.start && line <= seg.end {
+			return seg, true
+		}
+	}
+	return snipSeg{}, false
+}
+
+// snipEnclosing returns the nodes of f enclosing pos, outermost first.
+func snipEnclosing(f *ast.File, pos token.Pos) []ast.Node {
+	var path []ast.Node
+	ast.Inspect(f, func(n ast.Node) bool {
+		if n == nil || pos < n.Pos() || pos >= n.End() {
+			return false
+		}
+		path = append(path, n)
+		return true
+	})
+	return path
+}
+
+// snipSelectorAt returns the innermost selector whose selected name is at
+// pos.
+func snipSelectorAt(path []ast.Node, pos token.Pos) *ast.SelectorExpr {
+	for i := len(path) - 1; i >= 0; i-- {
+		if sel, ok := path[i].(*ast.SelectorExpr); ok && sel.Sel.Pos() == pos {
+			return sel
+		}
+	}
+	return nil
+}
+
+// snipLiteralKeyAt returns the composite literal whose key is at pos, and
+// the key's name.
+func snipLiteralKeyAt(path []ast.Node, pos token.Pos) (*ast.CompositeLit, string) {
+	for i := len(path) - 1; i > 0; i-- {
+		kv, ok := path[i].(*ast.KeyValueExpr)
+		if !ok || kv.Key.Pos() != pos {
+			continue
+		}
+		id, ok := kv.Key.(*ast.Ident)
+		if !ok {
+			return nil, ""
+		}
+		if lit, ok := path[i-1].(*ast.CompositeLit); ok {
+			return lit, id.Name
+		}
+	}
+	return nil, ""
+}
+
+// snipCallAt returns the innermost call whose argument list holds pos.
+func snipCallAt(path []ast.Node, pos token.Pos) *ast.CallExpr {
+	for i := len(path) - 1; i >= 0; i-- {
+		if call, ok := path[i].(*ast.CallExpr); ok && pos > call.Lparen && pos <= call.Rparen {
+			return call
+		}
+	}
+	return nil
+}
+
+// snipIsQualifier reports whether the identifier at pos is the X of a
+// selector expression.
+func snipIsQualifier(f *ast.File, pos token.Pos) bool {
+	found := false
+	ast.Inspect(f, func(n ast.Node) bool {
+		if found || n == nil || pos < n.Pos() || pos >= n.End() {
+			return false
+		}
+		if sel, ok := n.(*ast.SelectorExpr); ok {
+			if id, ok := sel.X.(*ast.Ident); ok && id.Pos() == pos {
+				found = true
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// snipHasElided reports whether n contains a placeholder.
+func snipHasElided(n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && id.Name == snipElided {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// snipOneLine joins a multi-line go/types message: "...: have (x), want
+// (y)".
+func snipOneLine(msg string) string {
+	lines := strings.Split(msg, "\n")
+	for i := range lines {
+		lines[i] = strings.TrimSpace(lines[i])
+	}
+	if len(lines) == 1 {
+		return lines[0]
+	}
+	return lines[0] + ": " + strings.Join(lines[1:], ", ")
+}
+
+// snipHasPackage reports whether a block starts with a package clause.
+func snipHasPackage(text string) bool {
+	var sc scanner.Scanner
+	fset := token.NewFileSet()
+	sc.Init(fset.AddFile("", -1, len(text)), []byte(text), nil, 0)
+	for {
+		_, tok, _ := sc.Scan()
+		if tok == token.SEMICOLON {
+			continue
+		}
+		return tok == token.PACKAGE
+	}
+}
+
+// snipRenamePackage renames a file's package to snippet, on the same line.
+func snipRenamePackage(text string) string {
+	var sc scanner.Scanner
+	fset := token.NewFileSet()
+	file := fset.AddFile("", -1, len(text))
+	sc.Init(file, []byte(text), nil, 0)
+	for {
+		_, tok, _ := sc.Scan()
+		if tok == token.SEMICOLON {
+			continue
+		}
+		if tok != token.PACKAGE {
+			return text
+		}
+		pos, tok, lit := sc.Scan()
+		if tok != token.IDENT {
+			return text
+		}
+		off := file.Offset(pos)
+		return text[:off] + "snippet" + text[off+len(lit):]
+	}
+}
+
+// snipSplitImports removes a fragment's leading import declarations and
+// returns their specs, keeping the body's line numbers (the removed text
+// becomes blanks).
+func snipSplitImports(text string) ([]string, string) {
+	var sc scanner.Scanner
+	fset := token.NewFileSet()
+	file := fset.AddFile("", -1, len(text))
+	sc.Init(file, []byte(text), nil, 0)
+	next := func() (token.Pos, token.Token, string) {
+		for {
+			pos, tok, lit := sc.Scan()
+			if tok == token.SEMICOLON && lit == "\n" {
+				continue
+			}
+			return pos, tok, lit
+		}
+	}
+	var specs []string
+	end := 0
+	pos, tok, _ := next()
+	for tok == token.IMPORT {
+		p, t, lit := next()
+		spec := func() bool {
+			name := ""
+			if t == token.IDENT || t == token.PERIOD {
+				name = lit
+				if t == token.PERIOD {
+					name = "."
+				}
+				p, t, lit = next()
+			}
+			if t != token.STRING {
+				return false
+			}
+			if name != "" {
+				specs = append(specs, name+" "+lit)
+			} else {
+				specs = append(specs, lit)
+			}
+			end = file.Offset(p) + len(lit)
+			return true
+		}
+		if t == token.LPAREN {
+			for {
+				p, t, lit = next()
+				if t == token.RPAREN {
+					end = file.Offset(p) + 1
+					break
+				}
+				if t == token.SEMICOLON {
+					continue
+				}
+				if !spec() {
+					return nil, text
+				}
+			}
+		} else if !spec() {
+			return nil, text
+		}
+		pos, tok, _ = next()
+	}
+	_ = pos
+	if end == 0 {
+		return nil, text
+	}
+	b := []byte(text)
+	for i := 0; i < end; i++ {
+		if b[i] != '\n' {
+			b[i] = ' '
+		}
+	}
+	return specs, string(b)
+}
+
+// snipElide replaces "..." (and "…") placeholders standing for omitted
+// arguments, elements or statements by an identifier; "..." of variadic
+// calls and parameters and of [...] arrays is kept.
+func snipElide(text string) string {
+	if !strings.Contains(text, "...") && !strings.Contains(text, "…") {
+		return text
+	}
+	lines := strings.Split(text, "\n")
+	for i, line := range lines {
+		var b strings.Builder
+		for j := 0; j < len(line); {
+			var width int
+			switch {
+			case strings.HasPrefix(line[j:], "..."):
+				width = 3
+			case strings.HasPrefix(line[j:], "…"):
+				width = len("…")
+			default:
+				b.WriteByte(line[j])
+				j++
+				continue
+			}
+			if strings.HasPrefix(strings.TrimSpace(line[:j]), "//") || strings.Contains(line[:j], "//") {
+				b.WriteString(line[j:])
+				break
+			}
+			before := strings.TrimRight(line[:j], " \t")
+			after := strings.TrimLeft(line[j+width:], " \t")
+			prevOK := before == "" || strings.ContainsAny(before[len(before)-1:], "({,=:")
+			nextOK := after == "" || strings.ContainsAny(after[:1], "),}") || strings.HasPrefix(after, "//")
+			if prevOK && nextOK {
+				b.WriteString(snipElided)
+			} else {
+				b.WriteString(line[j : j+width])
+			}
+			j += width
+		}
+		lines[i] = b.String()
+	}
+	return strings.Join(lines, "\n")
+}

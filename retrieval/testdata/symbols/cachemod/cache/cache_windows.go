@@ -1,0 +1,4 @@
+package cache
+
+// WindowsOnly exists only on Windows.
+func WindowsOnly() {}

@@ -1,0 +1,5 @@
+module example.com/cachemod
+
+go 1.22
+
+require github.com/thirdparty/metrics v1.0.0

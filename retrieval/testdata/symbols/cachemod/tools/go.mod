@@ -1,0 +1,3 @@
+module example.com/cachemod/tools
+
+go 1.22
