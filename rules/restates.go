@@ -22,7 +22,8 @@ var _ review.Judge = (*RestatesName)(nil)
 // says what a complete doc would state, derived from the declaration.
 //
 // Exempt are trivial accessors (a method without parameters returning one
-// value whose body is just "return x.field", and a func or method named
+// value whose body is just "return x.field", or one return statement of the
+// method's own name as type, as in Version() Version; and a func or method named
 // Get…, Is… or Has… whose body is one return statement), String and Error
 // methods, unexported symbols, consts, vars and struct fields, and
 // deprecation notes. It never suggests text: what is missing is not
@@ -255,6 +256,11 @@ func isTrivialAccessor(fd *ast.FuncDecl) bool {
 		fd.Type.Results.NumFields() != 1 || len(ret.Results) != 1 {
 		return false
 	}
+	// Version() Version: the result's own type documents what it holds,
+	// and the body is a single expression, so the name is the contract.
+	if t, ok := stripStar(fd.Type.Results.List[0].Type).(*ast.Ident); ok && t.Name == name {
+		return true
+	}
 	// return recv.field, or recv.a.b: a field reached from the receiver.
 	e, ok := ret.Results[0].(*ast.SelectorExpr)
 	if !ok {
@@ -271,6 +277,13 @@ func isTrivialAccessor(fd *ast.FuncDecl) bool {
 	id, ok := x.(*ast.Ident)
 	names := fd.Recv.List[0].Names
 	return ok && len(names) == 1 && id.Name == names[0].Name
+}
+
+func stripStar(e ast.Expr) ast.Expr {
+	if st, ok := e.(*ast.StarExpr); ok {
+		return st.X
+	}
+	return e
 }
 
 // param is one parameter or result of a declaration.

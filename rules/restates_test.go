@@ -59,6 +59,16 @@ func TestRestatesName(t *testing.T) {
 		{symbol: "package inventory"},
 		{symbol: "NewPool", path: "pool.go"},   // constructor without parameters
 		{symbol: "Pool.Size", path: "pool.go"}, // return p.stats.size
+		{symbol: "Pool.Mode", path: "pool.go"}, // Mode() Mode: the result type is the contract
+		{
+			symbol: "Pool.Weight", path: "pool.go",
+			want: &want{
+				label:   review.Incomplete,
+				message: "Doc comment of Pool.Weight only restates its name; state what the returned int holds.",
+				evidence: []ev{{"pool.go", lineOf(t, ws, "pool.go", "func (p *Pool) Weight("), declEnd(t, ws, "pool.go", lineOf(t, ws, "pool.go", "func (p *Pool) Weight(")),
+					review.SourceCode, "declaration of Pool.Weight: takes no arguments; returns int"}},
+			},
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.symbol, func(t *testing.T) {

@@ -3,6 +3,7 @@ package rules
 import (
 	"context"
 	"fmt"
+	"go/types"
 	"io/fs"
 	"regexp"
 	"strings"
@@ -232,6 +233,10 @@ type subject struct {
 	member  string // for a member: its name ("Reserve"); else ""
 	closest string // the correction in the same form as name; "" if none
 	rename  *extract.Rename
+	// elsewhere names the other types of the package that have member
+	// ("Route.HeadersRegexp"): then the receiver, not the name, is wrong, and
+	// no rename is suggested.
+	elsewhere []string
 }
 
 // subjectOf works out what an issue is about and how to correct it: the
@@ -257,6 +262,12 @@ func subjectOf(sc scope, is retrieval.SnippetIssue, changes extract.Changes) sub
 	}
 	if rel == "" || sub.dir == "" {
 		return sub
+	}
+	if sub.member != "" {
+		sub.elsewhere = membersElsewhere(sc.syms.Package(sub.dir), sub.owner, sub.member)
+		if len(sub.elsewhere) > 0 {
+			return sub
+		}
 	}
 	for i, rn := range changes.Renamed {
 		if rn.Old.Dir == sub.dir && rn.Old.Name == rel {
@@ -334,6 +345,12 @@ func (r *Snippet) verdict(ws *review.Workspace, sc scope, c review.Claim, issues
 		msg = fmt.Sprintf("The Go code block uses package %s without importing %q", sub.name, is.Package)
 	}
 	switch {
+	case len(sub.elsewhere) > 0:
+		owners := make([]string, len(sub.elsewhere))
+		for i, name := range sub.elsewhere {
+			owners[i] = strings.TrimSuffix(name, "."+sub.member)
+		}
+		msg += fmt.Sprintf("; %s is declared on %s", sub.member, strings.Join(owners, ", "))
 	case sub.rename != nil:
 		msg += fmt.Sprintf(" (%s was renamed to %s in this diff)", sub.rename.Old.Name, sub.rename.New.Name)
 	case sub.closest != "":
@@ -370,6 +387,11 @@ func (r *Snippet) verdict(ws *review.Workspace, sc scope, c review.Claim, issues
 				w += "; closest: " + lastPart(sub.closest)
 			}
 			cite(sym, w)
+		}
+		for _, name := range sub.elsewhere {
+			if sym, ok := lookupIn(sc, sub.dir, name); ok {
+				cite(sym, fmt.Sprintf("%s is declared on %s, not %s", sub.member, strings.TrimSuffix(name, "."+sub.member), sub.owner))
+			}
 		}
 	case "unknown-name":
 		if sym, ok := lookupIn(sc, sub.dir, sub.closest); ok {
@@ -456,4 +478,25 @@ func countSelector(line, member string) int {
 		i = end
 	}
 	return n
+}
+
+// membersElsewhere lists, as "Type.Member", the named types of pkg other
+// than owner that have a field or method called member, sorted.
+func membersElsewhere(pkg *retrieval.Package, owner, member string) []string {
+	if pkg == nil || pkg.Types == nil {
+		return nil
+	}
+	var out []string
+	scope := pkg.Types.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || name == owner || tn.IsAlias() {
+			continue
+		}
+		obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(tn.Type()), true, pkg.Types, member)
+		if obj != nil {
+			out = append(out, name+"."+member)
+		}
+	}
+	return out
 }

@@ -66,6 +66,18 @@ func TestSnippet(t *testing.T) {
 			},
 		},
 	}, {
+		name:  "member of another type: the receiver is wrong, no rename suggested",
+		claim: block("docs/guide.md", "s.Drain()"),
+		want: &want{
+			label:   review.Contradicted,
+			message: "The Go code block uses Store.Drain, but Store has no field or method Drain; Drain is declared on Pool.",
+			evidence: []ev{
+				at("docs/guide.md", "s.Drain()", review.SourceDoc, "code block uses Store.Drain, which does not exist"),
+				storeDecl("Store has no field or method Drain"),
+				{"pool.go", lineOf(t, ws, "pool.go", "func (p *Pool) Drain("), declEnd(t, ws, "pool.go", lineOf(t, ws, "pool.go", "func (p *Pool) Drain(")), review.SourceCode, "Drain is declared on Pool, not Store"},
+			},
+		},
+	}, {
 		name:  "wrong arguments",
 		claim: block("README.md", "inventory.New().Count"),
 		want: &want{

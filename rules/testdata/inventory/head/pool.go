@@ -32,3 +32,18 @@ func (p *Pool) Drain() {
 	}
 	p.stores = nil
 }
+
+// Mode is how a pool shares stock between its stores.
+type Mode int
+
+// Mode returns the mode.
+func (p *Pool) Mode() Mode { return Mode(p.stats.size % 2) }
+
+// Weight returns the weight.
+func (p *Pool) Weight() int {
+	w := 0
+	for _, s := range p.stores {
+		w += len(s.Name())
+	}
+	return w
+}
