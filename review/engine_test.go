@@ -1,0 +1,155 @@
+package review_test
+
+import (
+	"context"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/docreview/docreview/review"
+)
+
+// fakeExtractor returns fixed claims.
+type fakeExtractor struct{ claims []review.Claim }
+
+func (f fakeExtractor) Extract(context.Context, *review.Workspace, review.Scope) ([]review.Claim, []review.Note, error) {
+	return f.claims, nil, nil
+}
+
+// fakeJudge answers with a function.
+type fakeJudge struct {
+	name string
+	fn   func(review.Claim) (*review.Verdict, error)
+}
+
+func (f fakeJudge) Name() string { return f.name }
+func (f fakeJudge) Judge(_ context.Context, _ *review.Workspace, c review.Claim) (*review.Verdict, error) {
+	return f.fn(c)
+}
+
+// repo makes a git repository with two commits and returns its directory.
+func repo(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	run := func(args ...string) {
+		t.Helper()
+		cmd := exec.CommandContext(t.Context(), "git", append([]string{"-C", dir, "-c", "user.name=t", "-c", "user.email=t@example.com"}, args...)...)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	write := func(name, text string) {
+		t.Helper()
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	run("init", "-q")
+	write("go.mod", "module example.com/m\n\ngo 1.22\n")
+	write("m.go", "// Package m adds.\npackage m\n\n// Add adds.\nfunc Add(a, b int) int { return a + b }\n")
+	run("add", "-A")
+	run("commit", "-qm", "one")
+	write("README.md", "# m\n\nCall Add.\n\nSecond paragraph.\n")
+	run("add", "-A")
+	run("commit", "-qm", "two")
+	return dir
+}
+
+func TestEngineMergesVerdicts(t *testing.T) {
+	dir := repo(t)
+	claims := []review.Claim{
+		{ID: "b", Path: "README.md", Line: 5, EndLine: 5, Kind: review.KindMarkdown, Text: "Second paragraph."},
+		{ID: "a", Path: "README.md", Line: 3, EndLine: 3, Kind: review.KindMarkdown, Text: "Call Add."},
+		{ID: "c", Path: "m.go", Line: 4, EndLine: 4, Kind: review.KindDocComment, Symbol: "Add", Text: "Add adds."},
+		{ID: "d", Path: "broken.go", Line: 1, EndLine: 1, Kind: review.KindDocComment, Note: "file does not parse"},
+	}
+	evidence := func(path string, start, end int) []review.Evidence {
+		return []review.Evidence{{Path: path, StartLine: start, EndLine: end, Source: review.SourceCode, Why: "because"}}
+	}
+	incomplete := fakeJudge{name: "first", fn: func(c review.Claim) (*review.Verdict, error) {
+		switch c.ID {
+		case "a", "c":
+			return &review.Verdict{Label: review.Incomplete, Message: "first", Evidence: evidence("m.go", 5, 5)}, nil
+		}
+		return nil, nil
+	}}
+	contradicted := fakeJudge{name: "second", fn: func(c review.Claim) (*review.Verdict, error) {
+		switch c.ID {
+		case "a": // more severe: wins over "first"
+			return &review.Verdict{Label: review.Contradicted, Message: "second", Evidence: evidence("m.go", 4, 5)}, nil
+		case "c": // evidence beyond the end of the file: dropped
+			return &review.Verdict{Label: review.Contradicted, Message: "bad", Evidence: evidence("m.go", 40, 41)}, nil
+		case "b":
+			return nil, errors.New("model timed out")
+		}
+		return nil, nil
+	}}
+	e := &review.Engine{Extractor: fakeExtractor{claims}, Rules: []review.Judge{incomplete, contradicted}}
+	r, err := e.Review(t.Context(), review.Request{Repo: dir, IndexDir: filepath.Join(t.TempDir(), "ix")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	type row struct {
+		ID, Label, Rule, Message, Skipped string
+		Evidence                          int
+		Snippet                           string
+	}
+	var got []row
+	for _, v := range r.Verdicts {
+		x := row{ID: v.Claim.ID, Label: string(v.Label), Rule: v.Rule, Message: v.Message, Skipped: v.Skipped, Evidence: len(v.Evidence)}
+		if len(v.Evidence) > 0 {
+			x.Snippet = v.Evidence[0].Snippet
+			if v.Evidence[0].ID != "e1" {
+				t.Errorf("claim %s: evidence id %q, want e1", v.Claim.ID, v.Evidence[0].ID)
+			}
+		}
+		got = append(got, x)
+	}
+	want := []row{
+		{ID: "a", Label: "contradicted", Rule: "second", Message: "second", Evidence: 1,
+			Snippet: "// Add adds.\nfunc Add(a, b int) int { return a + b }"},
+		{ID: "b", Label: "consistent", Rule: "first", Message: "not fully judged: second: model timed out", Skipped: "second: model timed out"},
+		{ID: "d", Label: "consistent", Rule: "none", Message: "not judged: file does not parse", Skipped: "file does not parse"},
+		{ID: "c", Label: "incomplete", Rule: "first", Message: "first", Evidence: 1, Snippet: "func Add(a, b int) int { return a + b }"},
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("verdicts (-want +got):\n%s", d)
+	}
+	wantStats := review.Stats{Claims: 4, Consistent: 0, Contradicted: 1, Incomplete: 1, Skipped: 2}
+	r.Stats.Timings = nil
+	if d := cmp.Diff(wantStats, r.Stats); d != "" {
+		t.Errorf("stats (-want +got):\n%s", d)
+	}
+	if len(r.Base) != 40 || len(r.Head) != 40 || r.Base == r.Head {
+		t.Errorf("base %q, head %q: want two commit SHAs", r.Base, r.Head)
+	}
+}
+
+func TestEngineErrors(t *testing.T) {
+	dir := repo(t)
+	tests := []struct {
+		name string
+		e    *review.Engine
+		req  review.Request
+		want string
+	}{
+		{"no extractor", &review.Engine{}, review.Request{Repo: dir}, "no extractor"},
+		{"not a repository", &review.Engine{Extractor: fakeExtractor{}}, review.Request{Repo: t.TempDir()}, "not a git repository"},
+		{"unknown head", &review.Engine{Extractor: fakeExtractor{}}, review.Request{Repo: dir, Head: "nope"}, "nope"},
+		{"unknown base", &review.Engine{Extractor: fakeExtractor{}}, review.Request{Repo: dir, Base: "nope"}, "nope"},
+		{"bad scope", &review.Engine{Extractor: fakeExtractor{}}, review.Request{Repo: dir, Scope: "most"}, `unknown scope "most"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := tt.e.Review(t.Context(), tt.req)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("Review error = %v, want one containing %q", err, tt.want)
+			}
+		})
+	}
+}
