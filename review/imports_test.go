@@ -11,7 +11,7 @@ import (
 // extractors or renderers; rules and renderers never reach into cmd.
 func TestImportDirection(t *testing.T) {
 	const mod = "github.com/docreview/docreview"
-	out, err := exec.CommandContext(t.Context(), "go", "list", ""-f", "{{.ImportPath}} {{join .Deps \" \"}}", mod+"/...").Output()
+	out, err := exec.CommandContext(t.Context(), "go", "list", "-f", "{{.ImportPath}} {{join .Deps \" \"}}", mod+"/...").Output()
 	if err != nil {
 		t.Fatalf("go list: %v", err)
 	}
