@@ -124,7 +124,9 @@ func (m *mdWriter) verdict(v review.Verdict) {
 		head += " · confidence " + strconv.FormatFloat(v.Confidence, 'f', 2, 64)
 	}
 	m.para(head)
-	if strings.TrimSpace(c.Text) != "" {
+	if lang, ok := codeBlock(c); ok {
+		m.para(fenced("", lang, snippetLines(c.Text)))
+	} else if strings.TrimSpace(c.Text) != "" {
 		var q []string
 		for _, l := range strings.Split(strings.TrimSpace(clean(c.Text)), "\n") {
 			if l = mdText(l); l == "" {
@@ -170,6 +172,17 @@ func (m *mdWriter) verdict(v review.Verdict) {
 		}
 	}
 	m.para("</details>")
+}
+
+// codeBlock reports whether the claim is a code block as a whole (its text
+// is the code of its one block mention), and the block's language.
+func codeBlock(c review.Claim) (string, bool) {
+	for _, mn := range c.Mentions {
+		if mn.Kind == review.MentionBlock && strings.TrimSpace(mn.Text) == strings.TrimSpace(c.Text) {
+			return mn.Lang, true
+		}
+	}
+	return "", false
 }
 
 // labelTitle is a label capitalised for display.

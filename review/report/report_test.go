@@ -33,6 +33,22 @@ func fixture() review.Report {
 		Verdicts: []review.Verdict{
 			{
 				Claim: review.Claim{
+					ID: "c0debl0c00000005", Path: "docs/tutorial.md", Line: 20, EndLine: 25,
+					Kind: review.KindMarkdown, Context: "Start",
+					Text: "package main\n\nfunc main() {\n\tif n := cache.Len(); n > 0 {\n\t\tfmt.Println(n)\n\t}\n}",
+					Mentions: []review.Mention{{Kind: review.MentionBlock, Lang: "go", Line: 21, EndLine: 24,
+						Text: "package main\n\nfunc main() {\n\tif n := cache.Len(); n > 0 {\n\t\tfmt.Println(n)\n\t}\n}"}},
+				},
+				Label:   review.Incomplete,
+				Rule:    "snippet",
+				Message: "The Go code block uses package fmt without importing \"fmt\".",
+				Evidence: []review.Evidence{{
+					ID: "e1", Path: "docs/tutorial.md", StartLine: 23, EndLine: 23, Source: review.SourceDoc,
+					Why: "code block uses package fmt without importing it", Snippet: "\t\tfmt.Println(n)",
+				}},
+			},
+			{
+				Claim: review.Claim{
 					ID: "b7e1c0de00000002", Path: "README.md", Line: 12, EndLine: 14,
 					Kind: review.KindMarkdown, Context: "Usage > Flags",
 					Text:     "Pass `--fail-on error` to fail the job.\nSee <b>docs</b> & ask @maintainer | anyone.",
