@@ -72,6 +72,11 @@ func (r *RestatesName) Judge(_ context.Context, ws *review.Workspace, c review.C
 	if sentences(c.Text) != 1 || len(residue(c.Text, names...)) > 0 {
 		return nil, nil
 	}
+	if sym.Kind == "method" && implementsDocumented(ws.Symbols, sym) {
+		// The interface's doc carries the contract; restating it on every
+		// implementation adds nothing.
+		return nil, nil
+	}
 	start, end := lineRange(sym.Line, sym.EndLine)
 	var what, shape string
 	if decl != nil {
@@ -376,15 +381,15 @@ func typeAdvice(sym retrieval.Symbol) (what, shape string) {
 	}
 	switch u := under.(type) {
 	case *types.Struct:
-		return fmt.Sprintf("what a %s holds or stands for, whether its zero value is ready to use, and whether it is safe for concurrent use", name),
+		return fmt.Sprintf("what %s holds or stands for, whether its zero value is ready to use, and whether it is safe for concurrent use", article(name)),
 			"struct with " + count(u.NumFields(), "field")
 	case *types.Interface:
 		return fmt.Sprintf("what implementations of %s must guarantee and who calls them", name),
 			"interface with " + count(u.NumMethods(), "method")
 	case nil:
-		return fmt.Sprintf("what a %s stands for and which values are valid", name), "type"
+		return fmt.Sprintf("what %s stands for and which values are valid", article(name)), "type"
 	default:
-		return fmt.Sprintf("what a %s stands for and which values are valid", name),
+		return fmt.Sprintf("what %s stands for and which values are valid", article(name)),
 			"defined as " + types.TypeString(u, func(*types.Package) string { return "" })
 	}
 }
@@ -395,4 +400,54 @@ func count(n int, thing string) string {
 		return "1 " + thing
 	}
 	return fmt.Sprintf("%d %ss", n, thing)
+}
+
+// article prefixes a type name with "a" or "an", by its first letter.
+func article(name string) string {
+	if name != "" && strings.ContainsRune("AEIOUaeiou", rune(name[0])) {
+		return "an " + name
+	}
+	return "a " + name
+}
+
+// implementsDocumented reports whether method sym implements a method of an
+// interface declared in the module whose own doc comment is not empty.
+func implementsDocumented(syms *retrieval.Symbols, sym retrieval.Symbol) bool {
+	fn, ok := sym.Object.(*types.Func)
+	if !ok {
+		return false
+	}
+	recv := fn.Signature().Recv()
+	if recv == nil {
+		return false
+	}
+	t := recv.Type()
+	if _, isPtr := t.(*types.Pointer); !isPtr {
+		t = types.NewPointer(t)
+	}
+	for _, p := range syms.Packages() {
+		if p.Types == nil {
+			continue
+		}
+		scope := p.Types.Scope()
+		for _, name := range scope.Names() {
+			tn, ok := scope.Lookup(name).(*types.TypeName)
+			if !ok {
+				continue
+			}
+			iface, ok := tn.Type().Underlying().(*types.Interface)
+			if !ok || iface.NumMethods() == 0 || !types.Implements(t, iface) {
+				continue
+			}
+			for m := range iface.Methods() {
+				if m.Name() != fn.Name() {
+					continue
+				}
+				if is, ok := syms.Lookup(p.Dir, name+"."+m.Name()); ok && strings.TrimSpace(is.Doc) != "" {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }

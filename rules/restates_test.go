@@ -60,6 +60,7 @@ func TestRestatesName(t *testing.T) {
 		{symbol: "NewPool", path: "pool.go"},   // constructor without parameters
 		{symbol: "Pool.Size", path: "pool.go"}, // return p.stats.size
 		{symbol: "Pool.Mode", path: "pool.go"}, // Mode() Mode: the result type is the contract
+		{symbol: "Pool.Len", path: "pool.go"},  // implements the documented Sizer.Len
 		{
 			symbol: "Pool.Weight", path: "pool.go",
 			want: &want{

@@ -47,3 +47,15 @@ func (p *Pool) Weight() int {
 	}
 	return w
 }
+
+// Sizer reports how many stores something holds.
+type Sizer interface {
+	// Len returns the number of stores, closed ones included.
+	Len() int
+}
+
+// Len returns the len.
+func (p *Pool) Len() int {
+	n := len(p.stores)
+	return n
+}
