@@ -1,6 +1,7 @@
 package retrieval
 
 import (
+	"bytes"
 	"fmt"
 	"go/ast"
 	"go/parser"
@@ -84,9 +85,13 @@ const (
 // its content and its subsections while that fits in about 80 lines, else
 // the heading's own content, split into windows if long, followed by each
 // subsection on its own. Other files get windows of 40 lines overlapping by
-// 10. Blank-only files and windows give no chunks. ChunkFile never fails:
-// any input gives a result.
+// 10. Blank-only files and windows give no chunks. Invalid UTF-8 is
+// replaced by U+FFFD (one per run of bad bytes), so chunk text is always
+// valid UTF-8. ChunkFile never fails: any input gives a result.
 func ChunkFile(path string, src []byte) []Chunk {
+	if !utf8.Valid(src) {
+		src = bytes.ToValidUTF8(src, []byte(string(utf8.RuneError)))
+	}
 	lines := chunkSplitLines(src)
 	ext := chunkExt(path)
 	var chunks []Chunk

@@ -1,12 +1,14 @@
 package retrieval
 
 import (
+	"bytes"
 	"encoding/json"
 	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -81,9 +83,12 @@ func TestChunkFileGolden(t *testing.T) {
 // it covers (plus, for Go types, a method summary).
 func chunkCheckInvariants(t *testing.T, src []byte, chunks []Chunk) {
 	t.Helper()
-	lines := chunkSplitLines(src)
+	lines := chunkSplitLines(bytes.ToValidUTF8(src, []byte("\uFFFD")))
 	ids := map[string]bool{}
 	for _, c := range chunks {
+		if !utf8.ValidString(c.Text) {
+			t.Errorf("%s: Text is not valid UTF-8", c.ID)
+		}
 		if ids[c.ID] {
 			t.Errorf("duplicate ID %s", c.ID)
 		}
@@ -292,6 +297,23 @@ func TestChunkFileDuplicateStart(t *testing.T) {
 	want := []string{"p.go#1", "p.go#1~2", "p.go#1~3"}
 	if diff := cmp.Diff(want, ids); diff != "" {
 		t.Errorf("IDs mismatch (-want +got):\n%s", diff)
+	}
+}
+
+func TestChunkFileInvalidUTF8(t *testing.T) {
+	src := []byte("package p\n\n// Caf\xe9 \xff\xfe opens.\nfunc Cafe() {}\n")
+	chunks := ChunkFile("p.go", src)
+	chunkCheckInvariants(t, src, chunks)
+	var got []string
+	for _, c := range chunks {
+		got = append(got, c.ID+" "+c.Symbol+" "+c.Text)
+	}
+	want := []string{
+		"p.go#1 package p package p",
+		"p.go#3 Cafe // Caf\uFFFD \uFFFD opens.\nfunc Cafe() {}",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("ChunkFile of invalid UTF-8 (-want +got):\n%s", diff)
 	}
 }
 

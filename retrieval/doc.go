@@ -19,4 +19,22 @@
 //	}
 //	evidence := syms.Callees(sym, 2) // Why "callee of Cache.Purge"
 //	issues := syms.CheckSnippet(ctx, "cache", code, earlierBlocks)
+//
+// The fused layer (lexical, structural and, when configured, dense channels
+// combined by reciprocal rank fusion, k = 60):
+//
+//	r := &retrieval.Retriever{Index: ix, Symbols: syms, FS: headFS}
+//	res, err := r.Search(ctx, retrieval.Request{Text: "deferred removal", Symbol: "Cache.Purge"})
+//	// res[i].Ranks, res[i].Why ("callee of Cache.Purge"), res[i].Hops
+//
+// The dense channel (optional), with vectors kept beside the index:
+//
+//	e, err := retrieval.NewOpenAIEmbedder(retrieval.EmbedderOptions{APIKey: key, BaseURL: baseURL})
+//	dense, err := retrieval.OpenDense(ctx, vectorDir, e, chunks, logger) // on error: run without it
+//	hits, err := dense.Search(ctx, "how are expired entries removed", 10, nil)
+//
+// Dependencies' APIs at the versions in go.mod (opt-in), indexed beside the
+// repository:
+//
+//	up, mods, err := retrieval.UpstreamChunks(ctx, headFS, retrieval.UpstreamOptions{Logger: logger})
 package retrieval

@@ -426,7 +426,7 @@ func TestBuildIndexErrors(t *testing.T) {
 	fsys := fstest.MapFS{
 		"a.go":       {Data: []byte("package a\n")},
 		"sub/b.go":   {Data: []byte("package b\n")},
-		"big.txt":    {Data: bytes.Repeat([]byte("x"), indexMaxFileBytes+1)},
+		"big.txt":    {Data: bytes.Repeat([]byte("x"), indexDefaultMaxFileSize+1)},
 		"binary.dat": {Data: []byte("\x00\x01")},
 	}
 	t.Run("missing dir option", func(t *testing.T) {
@@ -434,14 +434,19 @@ func TestBuildIndexErrors(t *testing.T) {
 			t.Error("BuildIndex without Dir succeeded")
 		}
 	})
-	t.Run("missing file", func(t *testing.T) {
+	t.Run("missing file is skipped with a warning", func(t *testing.T) {
+		var log indexTestLog
 		dir := filepath.Join(t.TempDir(), "idx")
-		_, err := BuildIndex(t.Context(), fsys, []string{"a.go", "nope.go"}, IndexOptions{Dir: dir, Commit: "c"})
-		if err == nil || !strings.Contains(err.Error(), "nope.go") {
-			t.Errorf("err = %v, want one naming nope.go", err)
+		ix, err := BuildIndex(t.Context(), fsys, []string{"a.go", "nope.go"}, IndexOptions{Dir: dir, Commit: "c", Logger: log.logger()})
+		if err != nil {
+			t.Fatalf("BuildIndex: %v", err)
 		}
-		if _, err := os.Stat(dir); !errors.Is(err, fs.ErrNotExist) {
-			t.Errorf("index dir exists after failed build: %v", err)
+		defer ix.Close()
+		if n, _ := ix.DocCount(); n != 1 {
+			t.Errorf("DocCount = %d, want 1 (a.go)", n)
+		}
+		if !strings.Contains(log.String(), "level=WARN") || !strings.Contains(log.String(), "nope.go") {
+			t.Errorf("log lacks a warning naming nope.go:\n%s", log.String())
 		}
 		indexNoTemp(t, dir)
 	})
@@ -480,14 +485,21 @@ func TestBuildIndexErrors(t *testing.T) {
 			t.Error("BuildIndex replaced a regular file")
 		}
 	})
-	t.Run("in use by another holder", func(t *testing.T) {
+	t.Run("index held by a reader is replaced, the reader keeps its view", func(t *testing.T) {
 		ix, dir := indexBuild(t, "c1")
-		_, err := BuildIndex(t.Context(), fsys, []string{"a.go"}, IndexOptions{Dir: dir, Commit: "c2"})
-		if !errors.Is(err, errIndexInUse) {
-			t.Errorf("err = %v, want errIndexInUse", err)
+		nix, err := BuildIndex(t.Context(), fsys, []string{"a.go"}, IndexOptions{Dir: dir, Commit: "c2"})
+		if err != nil {
+			t.Fatalf("BuildIndex while held: %v", err)
 		}
-		if _, err := ix.Search(t.Context(), Query{Text: "Purge"}); err != nil {
-			t.Errorf("open index broken by a second build: %v", err)
+		defer nix.Close()
+		if hits, err := ix.Search(t.Context(), Query{Text: "Purge"}); err != nil || len(hits) == 0 {
+			t.Errorf("open index broken by a second build: %v, %d hits", err, len(hits))
+		}
+		if hits, err := nix.Search(t.Context(), Query{Text: "Purge"}); err != nil || len(hits) != 0 {
+			t.Errorf("new index: %v, %v; want no hits", err, indexHitIDs(hits))
+		}
+		if nix.Commit() != "c2" {
+			t.Errorf("Commit = %q, want c2", nix.Commit())
 		}
 	})
 }
@@ -507,7 +519,7 @@ func (f indexCancelFS) Open(name string) (fs.File, error) {
 }
 
 func TestBuildIndexCancelled(t *testing.T) {
-	fsys, files := indexGenerated(60, 20)
+	fsys, files := indexGenerated(200, 20)
 	t.Run("before start", func(t *testing.T) {
 		ctx, cancel := context.WithCancel(t.Context())
 		cancel()
@@ -523,8 +535,8 @@ func TestBuildIndexCancelled(t *testing.T) {
 		ctx, cancel := context.WithCancel(t.Context())
 		defer cancel()
 		dir := filepath.Join(t.TempDir(), "idx")
-		// Past the first batch of 500 chunks (21 per file).
-		cfs := indexCancelFS{FS: fsys, at: files[30], cancel: cancel}
+		// Past the first batch of indexBatchDocs chunks (21 per file).
+		cfs := indexCancelFS{FS: fsys, at: files[150], cancel: cancel}
 		if _, err := BuildIndex(ctx, cfs, files, IndexOptions{Dir: dir, Commit: "c"}); !errors.Is(err, context.Canceled) {
 			t.Errorf("err = %v, want context.Canceled", err)
 		}

@@ -423,12 +423,12 @@ func (s *Symbols) resolveIn(p *Package, rest []string) (*Symbol, bool) {
 	if p == nil || p.Types == nil {
 		return nil, true
 	}
-	if p.otherNames[strings.Join(rest, ".")] {
-		return nil, true
-	}
+	// A name also declared in a build-excluded file counts as existing when
+	// the scope lookup fails, but must not shadow the loaded declaration.
+	other := p.otherNames[strings.Join(rest, ".")]
 	obj := p.Types.Scope().Lookup(rest[0])
 	if obj == nil {
-		return nil, p.incomplete
+		return nil, p.incomplete || other
 	}
 	if len(rest) == 1 {
 		return s.symbolOf(p, obj, ""), false
@@ -441,7 +441,7 @@ func (s *Symbols) resolveIn(p *Package, rest []string) (*Symbol, bool) {
 	t := obj.Type()
 	mobj, _, _ := types.LookupFieldOrMethod(t, true, p.Types, rest[1])
 	if mobj == nil {
-		return nil, p.incomplete || s.unknownMembers(t, 0)
+		return nil, p.incomplete || other || s.unknownMembers(t, 0)
 	}
 	return s.symbolOf(p, mobj, symTypeBase(obj)), false
 }

@@ -118,8 +118,9 @@ func (e *Engine) Review(ctx context.Context, req Request) (Report, error) {
 }
 
 // Load resolves the request's refs and builds the [Workspace]: the diff,
-// both snapshots, the Go symbol table and the lexical index at head. Notes
-// list the files left out (binary, too large, not UTF-8).
+// both snapshots, the Go symbol table, the lexical index and the retriever
+// fusing them at head. Notes list the files left out (binary, too large,
+// not UTF-8).
 func (e *Engine) Load(ctx context.Context, req Request) (*Workspace, []Note, error) {
 	log := e.logger()
 	dir := req.Repo
@@ -188,6 +189,7 @@ func (e *Engine) Load(ctx context.Context, req Request) (*Workspace, []Note, err
 		return nil, nil, err
 	}
 	log.Debug("index ready", "stage", "index", "ms", time.Since(start).Milliseconds())
+	ws.Retriever = &retrieval.Retriever{Index: ws.Index, Symbols: ws.Symbols, FS: ws.HeadFS, Logger: log}
 	return ws, notes, nil
 }
 

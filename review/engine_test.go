@@ -10,7 +10,9 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 
+	"github.com/docreview/docreview/retrieval"
 	"github.com/docreview/docreview/review"
 )
 
@@ -151,5 +153,57 @@ func TestEngineErrors(t *testing.T) {
 				t.Fatalf("Review error = %v, want one containing %q", err, tt.want)
 			}
 		})
+	}
+}
+
+// retrieverJudge cites the best fused hit for a claim's symbol, to show
+// that judges reach the retriever through the workspace.
+type retrieverJudge struct{}
+
+func (retrieverJudge) Name() string { return "retriever" }
+func (retrieverJudge) Judge(ctx context.Context, ws *review.Workspace, c review.Claim) (*review.Verdict, error) {
+	if ws.Retriever == nil {
+		return nil, errors.New("workspace has no retriever")
+	}
+	res, err := ws.Retriever.Search(ctx, retrieval.Request{Text: c.Symbol, Symbol: c.Symbol, TopK: 1})
+	if err != nil || len(res) == 0 {
+		return nil, err
+	}
+	h := res[0]
+	return &review.Verdict{Label: review.Incomplete, Message: "cited", Evidence: []review.Evidence{{
+		Path: h.Chunk.Path, StartLine: h.Chunk.StartLine, EndLine: h.Chunk.EndLine,
+		Source: review.Source(h.Chunk.Source), Why: h.Why, Hops: h.Hops, Score: h.Score,
+	}}}, nil
+}
+
+// TestEngineRetriever checks that the workspace carries a retriever fusing
+// the index and the symbol table at head, and that judges use it.
+func TestEngineRetriever(t *testing.T) {
+	dir := repo(t)
+	e := &review.Engine{
+		Extractor: fakeExtractor{claims: []review.Claim{
+			{ID: "c", Path: "m.go", Line: 4, EndLine: 4, Kind: review.KindDocComment, Symbol: "Add", Text: "Add adds."},
+		}},
+		Rules: []review.Judge{retrieverJudge{}},
+	}
+	r, err := e.Review(t.Context(), review.Request{Repo: dir, Scope: review.ScopeAll})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Verdicts) != 1 || r.Verdicts[0].Rule != "retriever" {
+		t.Fatalf("verdicts = %+v, want one by the retriever judge", r.Verdicts)
+	}
+	got := r.Verdicts[0].Evidence
+	want := []review.Evidence{{
+		ID: "e1", Path: "m.go", StartLine: 4, EndLine: 5, Source: review.SourceCode,
+		Snippet: "// Add adds.\nfunc Add(a, b int) int { return a + b }",
+		Why:     "defines Add", Hops: []string{"Add"},
+	}}
+	if d := cmp.Diff(want, got, cmpopts.IgnoreFields(review.Evidence{}, "Score")); d != "" {
+		t.Errorf("evidence (-want +got):\n%s", d)
+	}
+	// Lexical and structural channels both ranked it first.
+	if s := got[0].Score; s != 2.0/61 {
+		t.Errorf("score = %v, want RRF 2/61", s)
 	}
 }

@@ -57,6 +57,11 @@ type Workspace struct {
 	Symbols *retrieval.Symbols
 	// Index is the lexical index of the repository at head.
 	Index *retrieval.Index
+	// Retriever fuses the evidence channels at head (lexical over Index,
+	// structural over Symbols; no dense channel unless the caller sets
+	// Retriever.Dense). [Engine.Load] sets it; it is nil in a Workspace
+	// built by hand, and judges must then do without it.
+	Retriever *retrieval.Retriever
 
 	cleanup []func() error
 }

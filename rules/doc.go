@@ -1,7 +1,8 @@
 // Package rules holds docreview's deterministic checks. Each rule is a small
 // type implementing [review.Judge]: it looks at one claim, consults the Go
-// symbol table, the diff and the lexical index of the [review.Workspace], and
-// returns a verdict only when the evidence supports a concrete correction.
+// symbol table, the diff and the retriever (structural and lexical channels
+// fused) of the [review.Workspace], and returns a verdict only when the
+// evidence supports a concrete correction.
 //
 // The rules are cheap, offline and safe to run concurrently on many claims:
 //

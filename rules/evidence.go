@@ -47,10 +47,20 @@ func hunkEvidence(files []diff.File, ref extract.SymbolRef, atBase bool) (review
 	return review.Evidence{}, false
 }
 
-// usageEvidence finds a test or example that uses sym: from the symbol
-// graph first, else the best lexical hit among tests and examples that
-// contains the name.
+// usageEvidence finds a test or example that uses sym, written name in
+// the claim. With a retriever, it is the best fused hit among tests and
+// examples for the subject sym: the structural channel contributes the
+// tests and examples the symbol graph links to sym, the lexical one those
+// that mention its last name part, and a hit both agree on ranks first. A
+// hit only the lexical channel found must contain the name as a word.
+// Without a retriever, or when it finds nothing, it is the first test, then
+// example, of the symbol graph.
 func usageEvidence(ctx context.Context, ws *review.Workspace, sym retrieval.Symbol, name string) (review.Evidence, bool) {
+	if ws.Retriever != nil {
+		if ev, ok := fusedUsage(ctx, ws.Retriever, sym, name); ok {
+			return ev, true
+		}
+	}
 	for _, u := range []struct {
 		refs   []retrieval.Ref
 		source review.Source
@@ -74,31 +84,68 @@ func usageEvidence(ctx context.Context, ws *review.Workspace, sym retrieval.Symb
 			}, true
 		}
 	}
-	if ws.Index == nil {
-		return review.Evidence{}, false
-	}
+	return review.Evidence{}, false
+}
+
+// fusedUsage asks the retriever for the tests and examples of sym. The
+// evidence keeps the structural channel's account when it reached the hit
+// ("test that calls Store.Hold"), which says more than the terms matched.
+func fusedUsage(ctx context.Context, r *retrieval.Retriever, sym retrieval.Symbol, name string) (review.Evidence, bool) {
 	word := lastPart(name)
-	hits, err := ws.Index.Search(ctx, retrieval.Query{
+	q := retrieval.Request{
 		Text: word, TopK: 5,
 		Sources: []retrieval.Source{retrieval.Source(review.SourceTest), retrieval.Source(review.SourceExample)},
-	})
+	}
+	// Only a repository symbol (standard library packages have no Dir) is
+	// a subject: resolved anywhere, its bare name could mean another one.
+	if sym.Package != nil && sym.Package.Dir != "" {
+		q.Symbol, q.FromDir = sym.Name, sym.Package.Dir
+	}
+	results, err := r.Search(ctx, q)
 	if err != nil {
 		return review.Evidence{}, false
 	}
-	for _, h := range hits {
-		if countWord(h.Chunk.Text, word) == 0 || h.Chunk.StartLine < 1 {
+	best := -1
+	for i, res := range results {
+		_, isStructural := res.Reasons[retrieval.ChannelStructural]
+		if res.Chunk.StartLine < 1 || !isStructural && countWord(res.Chunk.Text, word) == 0 {
 			continue
 		}
-		what := "test"
-		if h.Chunk.Source == retrieval.Source(review.SourceExample) {
-			what = "example"
+		// Of equally scored hits, the symbol graph's order decides (tests
+		// before examples), not the chunk IDs.
+		if best < 0 || res.Score == results[best].Score && structuralBefore(res, results[best]) {
+			best = i
 		}
-		start, end := lineRange(h.Chunk.StartLine, h.Chunk.EndLine)
-		return review.Evidence{
-			Path: h.Chunk.Path, StartLine: start, EndLine: end, Source: review.Source(h.Chunk.Source),
-			Why: fmt.Sprintf("BM25: %s that uses %s", what, name), Score: h.Score,
-			Hops: []string{name, h.Chunk.Path},
-		}, true
 	}
-	return review.Evidence{}, false
+	if best < 0 {
+		return review.Evidence{}, false
+	}
+	res := results[best]
+	c := res.Chunk
+	start, end := lineRange(c.StartLine, c.EndLine)
+	ev := review.Evidence{
+		Path: c.Path, StartLine: start, EndLine: end, Source: review.Source(c.Source), Score: res.Score,
+	}
+	if structural, ok := res.Reasons[retrieval.ChannelStructural]; ok {
+		ev.Why = structural.Why
+		ev.Hops = []string{name, c.Symbol}
+		if n := len(structural.Hops); n > 0 {
+			ev.Hops[1] = structural.Hops[n-1]
+		}
+		return ev, true
+	}
+	what := "test"
+	if c.Source == retrieval.SourceExample {
+		what = "example"
+	}
+	ev.Why = fmt.Sprintf("BM25: %s that uses %s", what, name)
+	ev.Hops = []string{name, c.Path}
+	return ev, true
+}
+
+// structuralBefore reports whether the structural channel ranks a above b;
+// a hit it did not return comes after one it did.
+func structuralBefore(a, b retrieval.Result) bool {
+	ra, rb := a.Ranks[retrieval.ChannelStructural], b.Ranks[retrieval.ChannelStructural]
+	return ra > 0 && (rb == 0 || ra < rb)
 }

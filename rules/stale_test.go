@@ -1,11 +1,10 @@
 package rules
 
 import (
-	"path/filepath"
+	"io/fs"
 	"strings"
 	"testing"
 
-	"github.com/docreview/docreview/retrieval"
 	"github.com/docreview/docreview/review"
 	"github.com/docreview/docreview/review/extract"
 	"github.com/google/go-cmp/cmp"
@@ -57,6 +56,9 @@ func TestStaleReference(t *testing.T) {
 				releaseDef,
 				usageOf(t, ws, "example_test.go", "func ExampleStore_Release", review.SourceExample, "example of Store.Release"),
 				line("store.go", "const MaxSKUs", review.SourceCode, "defines MaxSKUs"),
+				// No test uses MaxSKUs in the symbol graph; the lexical
+				// channel finds one that names it.
+				usageOf(t, ws, "store_test.go", "func TestLimit", review.SourceTest, "BM25: test that uses MaxSKUs"),
 			},
 		},
 	}, {
@@ -96,7 +98,9 @@ func TestStaleReference(t *testing.T) {
 			message: "inventory.Neww does not exist in package inventory (the closest existing name is inventory.New)",
 			evidence: []ev{
 				def("store.go", "func New(", "defines inventory.New"),
-				usageOf(t, ws, "store_test.go", "func TestHold", review.SourceTest, "test that calls New"),
+				// TestHold and TestLimit both call New; TestLimit, the
+				// shorter chunk, ranks higher lexically.
+				usageOf(t, ws, "store_test.go", "func TestLimit", review.SourceTest, "test that calls New"),
 			},
 		},
 	}, {
@@ -193,16 +197,10 @@ func TestStaleReference(t *testing.T) {
 // TestStaleReferenceNeedsTheDiff checks that without the diff a renamed
 // name gets no guessed replacement from an unrelated close name.
 // TestStaleReferenceLexicalUsage checks that, when the symbol graph knows
-// no test or example using the corrected name, the lexical index supplies
-// one.
+// no test or example using the corrected name, the retriever's lexical
+// channel supplies one.
 func TestStaleReferenceLexicalUsage(t *testing.T) {
 	ws := loadWorkspace(t, "inventory")
-	ix, err := retrieval.BuildIndex(t.Context(), ws.HeadFS, ws.HeadFiles, retrieval.IndexOptions{Dir: filepath.Join(t.TempDir(), "index"), Commit: "head"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { ix.Close() })
-	ws.Index = ix
 	c := goClaim(t, ws, "store.go", "Store.Add")
 	got, err := (&StaleReference{}).Judge(t.Context(), ws, c)
 	if err != nil || got == nil {
@@ -251,8 +249,25 @@ func proseClaim(ws *review.Workspace, text string) review.Claim {
 // that uses a symbol: the whole function.
 func usageOf(t *testing.T, ws *review.Workspace, path, fn string, source review.Source, why string) ev {
 	t.Helper()
-	start := lineOf(t, ws, path, fn)
-	return ev{path, start, declEnd(t, ws, path, start), source, why}
+	decl := lineOf(t, ws, path, fn)
+	return ev{path, docStart(t, ws, path, decl), declEnd(t, ws, path, decl), source, why}
+}
+
+// docStart returns the first line of the doc comment right above line
+// decl of a head file, or decl when there is none: where the retriever's
+// chunk of the declaration starts.
+func docStart(t *testing.T, ws *review.Workspace, path string, decl int) int {
+	t.Helper()
+	src, err := fs.ReadFile(ws.HeadFS, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(src), "\n")
+	start := decl
+	for start > 1 && strings.HasPrefix(lines[start-2], "//") {
+		start--
+	}
+	return start
 }
 
 func TestCertainlyClose(t *testing.T) {

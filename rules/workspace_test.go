@@ -19,9 +19,10 @@ import (
 
 var update = flag.Bool("update", false, "regenerate testdata/*/change.diff from the base and head trees with git")
 
-// loadWorkspace builds the workspace of fixture testdata/name: head/ is the
-// repository at head, base/ (optional) at base, and change.diff the git diff
-// between them.
+// loadWorkspace builds the workspace of fixture testdata/name, as
+// [review.Engine.Load] does (symbols, index and retriever at head): head/ is
+// the repository at head, base/ (optional) at base, and change.diff the git
+// diff between them.
 func loadWorkspace(t *testing.T, name string) *review.Workspace {
 	t.Helper()
 	root := filepath.Join("testdata", name)
@@ -40,7 +41,15 @@ func loadWorkspace(t *testing.T, name string) *review.Workspace {
 	if err != nil {
 		t.Fatalf("load symbols of %s: %v", name, err)
 	}
-	ws := &review.Workspace{Dir: root, Head: "head", HeadFS: head, HeadFiles: files, Symbols: syms}
+	ix, err := retrieval.BuildIndex(t.Context(), head, files, retrieval.IndexOptions{Dir: filepath.Join(t.TempDir(), "index"), Commit: "head"})
+	if err != nil {
+		t.Fatalf("index %s: %v", name, err)
+	}
+	t.Cleanup(func() { ix.Close() })
+	ws := &review.Workspace{
+		Dir: root, Head: "head", HeadFS: head, HeadFiles: files, Symbols: syms, Index: ix,
+		Retriever: &retrieval.Retriever{Index: ix, Symbols: syms, FS: head},
+	}
 	baseDir := filepath.Join(root, "base")
 	if _, err := os.Stat(baseDir); err != nil {
 		return ws

@@ -84,7 +84,7 @@ func TestReviewBadInput(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var stdout, stderr bytes.Buffer
-			code := run(t.Context(), append([]string{"review", "--no-cache"}, tt.args...), &stdout, &stderr, func(string) string { return "" })
+			code := run(t.Context(), append([]string{"review", "--no-cache"}, tt.args...), nil, &stdout, &stderr, func(string) string { return "" })
 			if code != tt.wantCode {
 				t.Fatalf("exit code = %d, want %d\nstdout: %s\nstderr: %s", code, tt.wantCode, stdout.String(), stderr.String())
 			}
@@ -104,7 +104,7 @@ func TestReviewEmptyDiffSaysSo(t *testing.T) {
 		t.Fatalf("empty diff: code %d, %d claims; want 0 and none", code, len(r.Verdicts))
 	}
 	var out bytes.Buffer
-	run(t.Context(), []string{"review", "--no-cache", "--repo", g.dir}, &out, &out, func(string) string { return "" })
+	run(t.Context(), []string{"review", "--no-cache", "--repo", g.dir}, nil, &out, &out, func(string) string { return "" })
 	if !strings.Contains(out.String(), "empty diff") {
 		t.Errorf("text output does not say the diff is empty:\n%s", out.String())
 	}
@@ -158,7 +158,7 @@ func TestReviewAwkwardFiles(t *testing.T) {
 func renderText(t *testing.T, args ...string) string {
 	t.Helper()
 	var out bytes.Buffer
-	run(t.Context(), append([]string{"review", "--no-cache"}, args...), &out, &out, func(string) string { return "" })
+	run(t.Context(), append([]string{"review", "--no-cache"}, args...), nil, &out, &out, func(string) string { return "" })
 	return out.String()
 }
 

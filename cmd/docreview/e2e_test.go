@@ -87,7 +87,7 @@ func buildExample(t *testing.T) string {
 func reviewJSON(t *testing.T, args ...string) (review.Report, int, string) {
 	t.Helper()
 	var stdout, stderr bytes.Buffer
-	code := run(t.Context(), append([]string{"review", "--format", "json", "--no-cache"}, args...), &stdout, &stderr, func(string) string { return "" })
+	code := run(t.Context(), append([]string{"review", "--format", "json", "--no-cache"}, args...), nil, &stdout, &stderr, func(string) string { return "" })
 	if code == exitError {
 		return review.Report{}, code, stderr.String()
 	}

@@ -24,6 +24,10 @@ const usage = `docreview finds documentation that drifted from the code.
 
 Usage:
   docreview review [flags]   review the documentation a git diff touches
+  docreview index [flags]    build or update the evidence index of a repository
+  docreview query [flags] TEXT  search the evidence index
+  docreview mcp [flags]      serve the index to coding agents over MCP (stdio)
+  docreview bench retrieval  measure the evidence layer
   docreview version          print the version
   docreview help             show this help
 
@@ -31,7 +35,7 @@ Run 'docreview review -h' for the review flags.
 `
 
 // run dispatches a subcommand and returns the process exit code.
-func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) int {
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
 	if len(args) == 0 {
 		fmt.Fprint(stderr, usage)
 		return exitError
@@ -40,6 +44,14 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer, getenv fu
 	switch args[0] {
 	case "review":
 		err = runReview(ctx, args[1:], stdout, stderr, getenv)
+	case "index":
+		err = runIndex(ctx, args[1:], stdout, stderr, getenv)
+	case "query":
+		err = runQuery(ctx, args[1:], stdout, stderr, getenv)
+	case "mcp":
+		err = runMCP(ctx, args[1:], stdin, stdout, stderr, getenv)
+	case "bench":
+		err = runBench(ctx, args[1:], stdout, stderr, getenv)
 	case "version", "--version":
 		fmt.Fprintln(stdout, "docreview", version)
 	case "help", "-h", "--help":

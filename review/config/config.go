@@ -43,6 +43,14 @@ type Config struct {
 	// MaxMarkdownLines is the line count above which a Markdown file is
 	// skipped with a note; 0 means the extractor's default (200000).
 	MaxMarkdownLines int
+	// IncludeVendor indexes vendor directories too; false by default, so
+	// vendored copies of dependencies do not crowd out the repository's
+	// own code.
+	IncludeVendor bool
+	// EmbeddingsModel names the embeddings model of the dense channel; ""
+	// means the embedder's default. Embeddings are used only when
+	// OPENAI_API_KEY is set.
+	EmbeddingsModel string
 }
 
 // Default returns the configuration used when nothing is set.
@@ -59,6 +67,8 @@ type file struct {
 	Rules            map[string]bool `yaml:"rules"`
 	MaxFileSize      *Size           `yaml:"max-file-size"`
 	MaxMarkdownLines *int            `yaml:"max-markdown-lines"`
+	IncludeVendor    *bool           `yaml:"include-vendor"`
+	EmbeddingsModel  *string         `yaml:"embeddings-model"`
 }
 
 // Size is a byte count written as an integer or with a unit: 1048576,
@@ -149,14 +159,20 @@ func Parse(c Config, name string, data []byte, knownRules []string) (Config, err
 		}
 		c.MaxMarkdownLines = *f.MaxMarkdownLines
 	}
+	if f.IncludeVendor != nil {
+		c.IncludeVendor = *f.IncludeVendor
+	}
+	if f.EmbeddingsModel != nil {
+		c.EmbeddingsModel = strings.TrimSpace(*f.EmbeddingsModel)
+	}
 	return c, nil
 }
 
 // ApplyEnv applies DOCREVIEW_* variables over c: DOCREVIEW_SCOPE,
 // DOCREVIEW_FAIL_ON, DOCREVIEW_INCLUDE and DOCREVIEW_EXCLUDE
 // (comma-separated globs), DOCREVIEW_DISABLE (comma-separated rule names),
-// DOCREVIEW_MAX_FILE_SIZE and DOCREVIEW_MAX_MARKDOWN_LINES. Empty variables
-// are ignored.
+// DOCREVIEW_MAX_FILE_SIZE, DOCREVIEW_MAX_MARKDOWN_LINES and
+// DOCREVIEW_EMBEDDINGS_MODEL. Empty variables are ignored.
 func ApplyEnv(c Config, getenv func(string) string, knownRules []string) (Config, error) {
 	if v := getenv("DOCREVIEW_SCOPE"); v != "" {
 		if err := CheckScope(v); err != nil {
@@ -197,6 +213,9 @@ func ApplyEnv(c Config, getenv func(string) string, knownRules []string) (Config
 			return c, fmt.Errorf("DOCREVIEW_MAX_MARKDOWN_LINES: invalid line count %q", v)
 		}
 		c.MaxMarkdownLines = n
+	}
+	if v := strings.TrimSpace(getenv("DOCREVIEW_EMBEDDINGS_MODEL")); v != "" {
+		c.EmbeddingsModel = v
 	}
 	return c, nil
 }

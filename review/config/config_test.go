@@ -18,9 +18,11 @@ func TestParse(t *testing.T) {
 	}{
 		{
 			name: "every key",
-			yaml: "scope: all\nfail-on: incomplete\ninclude: [\"**/*.md\"]\nexclude:\n  - vendor/**\nrules:\n  restates-name: false\n  snippet: true\nmax-file-size: 2MiB\nmax-markdown-lines: 5000\n",
+			yaml: "scope: all\nfail-on: incomplete\ninclude: [\"**/*.md\"]\nexclude:\n  - vendor/**\nrules:\n  restates-name: false\n  snippet: true\nmax-file-size: 2MiB\nmax-markdown-lines: 5000\n" +
+				"include-vendor: true\nembeddings-model: text-embedding-3-large\n",
 			want: Config{Scope: "all", FailOn: "incomplete", Include: []string{"**/*.md"}, Exclude: []string{"vendor/**"},
-				Disabled: []string{"restates-name"}, MaxFileSize: 2 << 20, MaxMarkdownLines: 5000},
+				Disabled: []string{"restates-name"}, MaxFileSize: 2 << 20, MaxMarkdownLines: 5000,
+				IncludeVendor: true, EmbeddingsModel: "text-embedding-3-large"},
 		},
 		{name: "empty file keeps defaults", yaml: "", want: Default()},
 		{name: "size as integer", yaml: "max-file-size: 1000\n", want: func() Config { c := Default(); c.MaxFileSize = 1000; return c }()},
@@ -32,6 +34,7 @@ func TestParse(t *testing.T) {
 		{name: "bad size", yaml: "max-file-size: lots\n", wantErr: `invalid size "lots"`},
 		{name: "negative lines", yaml: "max-markdown-lines: -1\n", wantErr: "max-markdown-lines: must not be negative"},
 		{name: "syntax error", yaml: "scope: [all\n", wantErr: ".docreview.yml:"},
+		{name: "include-vendor not a bool", yaml: "include-vendor: [x]\n", wantErr: ".docreview.yml:1:"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -60,6 +63,7 @@ func TestApplyEnv(t *testing.T) {
 		"DOCREVIEW_DISABLE":            "snippet",
 		"DOCREVIEW_MAX_FILE_SIZE":      "10KiB",
 		"DOCREVIEW_MAX_MARKDOWN_LINES": "7",
+		"DOCREVIEW_EMBEDDINGS_MODEL":   " nomic-embed-text ",
 	}
 	base := Default()
 	base.Disabled = []string{"restates-name"}
@@ -68,7 +72,8 @@ func TestApplyEnv(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := Config{Scope: "changed", FailOn: "never", Include: []string{"docs/**", "*.go"},
-		Disabled: []string{"restates-name", "snippet"}, MaxFileSize: 10 << 10, MaxMarkdownLines: 7}
+		Disabled: []string{"restates-name", "snippet"}, MaxFileSize: 10 << 10, MaxMarkdownLines: 7,
+		EmbeddingsModel: "nomic-embed-text"}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("ApplyEnv mismatch (-want +got):\n%s", d)
 	}

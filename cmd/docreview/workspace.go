@@ -1,0 +1,376 @@
+package main
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/docreview/docreview/retrieval"
+	"github.com/docreview/docreview/retrieval/gitrepo"
+	"github.com/docreview/docreview/review"
+	"github.com/docreview/docreview/review/config"
+	"github.com/docreview/docreview/rules"
+)
+
+// evidenceFlags are the flags 'docreview index', 'query' and 'mcp' share;
+// empty strings mean unset.
+type evidenceFlags struct {
+	repo, configPath, cacheDir string
+	embeddingsModel            string
+	debug                      bool
+	// Only 'docreview index' has these; the others use the configuration.
+	head          string
+	worktree      bool
+	includeVendor bool
+}
+
+// register adds the shared flags to fs, and with build the flags that
+// choose what is indexed.
+func (f *evidenceFlags) register(fs *flag.FlagSet, build bool) {
+	fs.StringVar(&f.repo, "repo", ".", "repository `dir`")
+	fs.StringVar(&f.configPath, "config", "", "configuration `file` (default REPO/"+config.FileName+" when it exists)")
+	fs.StringVar(&f.cacheDir, "cache-dir", "", "where to keep the index (default $XDG_CACHE_HOME/docreview/<repo-id>)")
+	fs.StringVar(&f.embeddingsModel, "embeddings-model", "", "embeddings `model` of the dense channel, used when OPENAI_API_KEY is set (default "+string(retrieval.DefaultEmbeddingModel)+")")
+	fs.BoolVar(&f.debug, "debug", false, "log progress to stderr")
+	if build {
+		fs.StringVar(&f.head, "head", "", "`ref` to index (default HEAD)")
+		fs.BoolVar(&f.worktree, "worktree", false, "index the working tree, uncommitted changes included")
+		fs.BoolVar(&f.includeVendor, "include-vendor", false, "index vendor directories too")
+	}
+}
+
+// evidenceSettings is what the index commands resolved from flags, the
+// environment and the configuration file.
+type evidenceSettings struct {
+	repo string
+	// dir is the index directory; vectors of the dense channel are kept
+	// beside it, in denseDir.
+	dir, denseDir string
+	snapshot      gitrepo.SnapshotOptions
+	includeVendor bool
+	// embedder configures the dense channel; an empty APIKey means no
+	// dense channel.
+	embedder retrieval.EmbedderOptions
+	logger   *slog.Logger
+}
+
+// vendorGlob matches vendor directories at any depth.
+const vendorGlob = "**/vendor"
+
+// loadEvidenceSettings applies the configuration file, the environment and
+// the flags set on fs, in that order of increasing precedence.
+func loadEvidenceSettings(fs *flag.FlagSet, f evidenceFlags, getenv func(string) string, stderr io.Writer) (evidenceSettings, error) {
+	cfg, err := loadConfig(reviewFlags{repo: f.repo, configPath: f.configPath}, getenv, ruleNames())
+	if err != nil {
+		return evidenceSettings{}, &review.UsageError{Msg: err.Error()}
+	}
+	if isSet(fs, "include-vendor") {
+		cfg.IncludeVendor = f.includeVendor
+	}
+	if f.embeddingsModel != "" {
+		cfg.EmbeddingsModel = f.embeddingsModel
+	}
+	dir, err := indexDir(reviewFlags{repo: f.repo, cacheDir: f.cacheDir}, getenv)
+	if err != nil {
+		return evidenceSettings{}, err
+	}
+	if dir == "" {
+		return evidenceSettings{}, &review.UsageError{Msg: "no cache directory: set --cache-dir, DOCREVIEW_CACHE_DIR, XDG_CACHE_HOME or HOME"}
+	}
+	level := slog.LevelWarn
+	if f.debug {
+		level = slog.LevelDebug
+	}
+	s := evidenceSettings{
+		repo:          f.repo,
+		dir:           dir,
+		denseDir:      filepath.Join(filepath.Dir(dir), "vectors"),
+		snapshot:      gitrepo.SnapshotOptions{MaxFileSize: cfg.MaxFileSize, Include: cfg.Include, Exclude: slices.Clone(cfg.Exclude)},
+		includeVendor: cfg.IncludeVendor,
+		embedder: retrieval.EmbedderOptions{
+			APIKey:  getenv("OPENAI_API_KEY"),
+			BaseURL: getenv("OPENAI_BASE_URL"),
+			Model:   cfg.EmbeddingsModel,
+		},
+		logger: slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level})),
+	}
+	if !s.includeVendor {
+		s.snapshot.Exclude = append(s.snapshot.Exclude, vendorGlob)
+	}
+	return s, nil
+}
+
+// ruleNames lists the rules a configuration file may name.
+func ruleNames() []string {
+	var names []string
+	for _, j := range rules.All() {
+		names = append(names, j.Name())
+	}
+	return names
+}
+
+// isSet reports whether the flag name was given on the command line.
+func isSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
+}
+
+// openRepo opens the repository; an error is a usage error (not a
+// repository, git missing).
+func openRepo(ctx context.Context, dir string) (*gitrepo.Repo, error) {
+	repo, err := gitrepo.Open(ctx, dir)
+	if err != nil {
+		return nil, &review.UsageError{Msg: err.Error()}
+	}
+	return repo, nil
+}
+
+// builtIndex is the outcome of [buildEvidenceIndex].
+type builtIndex struct {
+	ix *retrieval.Index
+	// snap holds the files indexed; rev is the commit SHA or "worktree".
+	snap *gitrepo.Snapshot
+	rev  string
+	// changed is the number of files chunked and indexed anew: 0 when the
+	// index was reused.
+	changed int
+	elapsed time.Duration
+}
+
+// buildEvidenceIndex builds or updates the index of the repository at rev
+// ("" for the working tree) in s.dir. progress, when not nil, is called
+// as files are indexed.
+func buildEvidenceIndex(ctx context.Context, s evidenceSettings, repo *gitrepo.Repo, rev string, progress func(done, total int)) (*builtIndex, error) {
+	start := time.Now()
+	snap, err := repo.Snapshot(ctx, rev, s.snapshot)
+	if err != nil {
+		if errors.Is(err, gitrepo.ErrUnknownRevision) {
+			return nil, &review.UsageError{Msg: err.Error()}
+		}
+		return nil, fmt.Errorf("read files: %w", err)
+	}
+	b := &builtIndex{snap: snap, rev: snap.Rev()}
+	key, err := indexKey(s, rev, snap)
+	if err != nil {
+		return nil, err
+	}
+	rec := &buildRecorder{next: s.logger.Handler()}
+	opt := retrieval.IndexOptions{
+		Dir: s.dir, Commit: key, Logger: slog.New(rec), Progress: progress,
+		IncludeVendor: s.includeVendor, MaxFileSize: s.snapshot.MaxFileSize,
+	}
+	if b.ix, err = retrieval.BuildIndex(ctx, snap, snap.Files(), opt); err != nil {
+		return nil, fmt.Errorf("index %s: %w", shortRev(b.rev), err)
+	}
+	b.changed = rec.changed
+	b.elapsed = time.Since(start)
+	return b, nil
+}
+
+// indexKey is the commit recorded in the index: the SHA, or for the working
+// tree "worktree-" and a hash of its files, as 'docreview review' records
+// them, so that both commands share one index. When the selection differs
+// from review's (vendor directories included), a suffix records it, so
+// that neither command takes the other's index for its own; the index is
+// then updated in place.
+func indexKey(s evidenceSettings, rev string, snap *gitrepo.Snapshot) (string, error) {
+	key := snap.Rev()
+	if rev == "" {
+		h, err := treeHash(snap, snap.Files())
+		if err != nil {
+			return "", err
+		}
+		key = worktreeKeyPrefix + h
+	}
+	if s.includeVendor {
+		key += "+vendor"
+	}
+	return key, nil
+}
+
+// buildRecorder is the slog handler given to [retrieval.BuildIndex]: it
+// passes records on and keeps the number of changed files from the
+// "index built" record, which BuildIndex logs after a build or an update
+// and not when it reuses the index as it is.
+type buildRecorder struct {
+	next    slog.Handler
+	changed int
+}
+
+// Enabled accepts every record: the counts are logged at Info, below the
+// default level of next.
+func (r *buildRecorder) Enabled(context.Context, slog.Level) bool { return true }
+
+// Handle records the count and forwards rec when next accepts its level.
+func (r *buildRecorder) Handle(ctx context.Context, rec slog.Record) error {
+	if rec.Message == "index built" {
+		rec.Attrs(func(a slog.Attr) bool {
+			if a.Key == "changed" {
+				r.changed = int(a.Value.Int64())
+			}
+			return true
+		})
+	}
+	if !r.next.Enabled(ctx, rec.Level) {
+		return nil
+	}
+	return r.next.Handle(ctx, rec)
+}
+
+// WithAttrs and WithGroup are not used by BuildIndex; they return
+// handlers that forward without recording.
+func (r *buildRecorder) WithAttrs(attrs []slog.Attr) slog.Handler { return r.next.WithAttrs(attrs) }
+
+// WithGroup: see WithAttrs.
+func (r *buildRecorder) WithGroup(name string) slog.Handler { return r.next.WithGroup(name) }
+
+// worktreeKeyPrefix starts the recorded commit of an index of the working
+// tree.
+const worktreeKeyPrefix = "worktree-"
+
+// treeHash hashes the paths and contents of files, as review.Engine does
+// for an index of the working tree.
+func treeHash(fsys fs.FS, files []string) (string, error) {
+	h := sha256.New()
+	for _, p := range files {
+		data, err := fs.ReadFile(fsys, p)
+		if err != nil {
+			return "", fmt.Errorf("hash %s: %w", p, err)
+		}
+		io.WriteString(h, p)
+		h.Write(data)
+	}
+	return hex.EncodeToString(h.Sum(nil))[:16], nil
+}
+
+// shortRev shortens a commit SHA for messages.
+func shortRev(rev string) string {
+	if len(rev) > 12 && !strings.HasPrefix(rev, worktreeKeyPrefix) {
+		return rev[:12]
+	}
+	return rev
+}
+
+// evidence is an opened index with what a [retrieval.Retriever] needs:
+// the files and Go symbols at the indexed commit, and the dense channel
+// when configured.
+type evidence struct {
+	retriever *retrieval.Retriever
+	// rev is the commit SHA of the index, or "worktree".
+	rev string
+}
+
+// Close releases the index.
+func (e *evidence) Close() error { return e.retriever.Index.Close() }
+
+// openEvidence opens the index in s.dir read-only, building it at HEAD
+// first when there is none (with a note on stderr), and loads the files
+// and Go symbols of the commit it was built for. An index of the working
+// tree that no longer matches it is updated first. The dense channel is
+// opened when s configures it; its failure is a warning.
+func openEvidence(ctx context.Context, s evidenceSettings, stderr io.Writer) (*evidence, error) {
+	repo, err := openRepo(ctx, s.repo)
+	if err != nil {
+		return nil, err
+	}
+	ix, err := openOrBuildIndex(ctx, s, repo, stderr)
+	if err != nil {
+		return nil, err
+	}
+	ok := false
+	defer func() {
+		if !ok {
+			_ = ix.Close()
+		}
+	}()
+	base, _, _ := strings.Cut(ix.Commit(), "+")
+	var snap *gitrepo.Snapshot
+	if strings.HasPrefix(base, worktreeKeyPrefix) {
+		if snap, err = repo.Snapshot(ctx, "", s.snapshot); err != nil {
+			return nil, fmt.Errorf("read the working tree: %w", err)
+		}
+		h, err := treeHash(snap, snap.Files())
+		if err != nil {
+			return nil, err
+		}
+		if worktreeKeyPrefix+h != base {
+			fmt.Fprintln(stderr, "docreview: the index is of an earlier state of the working tree; updating it")
+			_ = ix.Close()
+			b, err := buildEvidenceIndex(ctx, s, repo, "", nil)
+			if err != nil {
+				return nil, err
+			}
+			ix, snap = b.ix, b.snap
+		}
+	} else {
+		if snap, err = repo.Snapshot(ctx, base, s.snapshot); err != nil {
+			return nil, fmt.Errorf("read the files of indexed commit %s: %w", shortRev(base), err)
+		}
+		if head, err := repo.Resolve(ctx, "HEAD"); err == nil && head != base {
+			fmt.Fprintf(stderr, "docreview: the index is of commit %s, HEAD is %s; run 'docreview index' to update it\n", shortRev(base), shortRev(head))
+		}
+	}
+	syms, err := retrieval.LoadSymbols(ctx, snap, snap.Files(), s.logger)
+	if err != nil {
+		return nil, fmt.Errorf("load Go symbols at %s: %w", shortRev(snap.Rev()), err)
+	}
+	r := &retrieval.Retriever{Index: ix, Symbols: syms, FS: snap, Logger: s.logger}
+	if s.embedder.APIKey != "" {
+		d, err := openDense(ctx, s, ix)
+		if err != nil {
+			fmt.Fprintf(stderr, "docreview: warning: dense channel off: %v\n", err)
+		} else {
+			r.Dense = d
+		}
+	}
+	ok = true
+	return &evidence{retriever: r, rev: snap.Rev()}, nil
+}
+
+// openOrBuildIndex opens the index in s.dir read-only, or builds it at HEAD
+// when s.dir does not exist.
+func openOrBuildIndex(ctx context.Context, s evidenceSettings, repo *gitrepo.Repo, stderr io.Writer) (*retrieval.Index, error) {
+	if _, err := os.Stat(s.dir); errors.Is(err, fs.ErrNotExist) {
+		fmt.Fprintf(stderr, "docreview: no index in %s; building it at HEAD\n", s.dir)
+		b, err := buildEvidenceIndex(ctx, s, repo, "HEAD", nil)
+		if err != nil {
+			return nil, err
+		}
+		return b.ix, nil
+	}
+	ix, err := retrieval.OpenIndex(ctx, s.dir)
+	if err != nil {
+		return nil, fmt.Errorf("%w (run 'docreview index' to rebuild it)", err)
+	}
+	return ix, nil
+}
+
+// openDense opens the dense channel over the chunks of ix, embedding the
+// chunks whose vectors s.denseDir lacks.
+func openDense(ctx context.Context, s evidenceSettings, ix *retrieval.Index) (*retrieval.Dense, error) {
+	e, err := retrieval.NewOpenAIEmbedder(s.embedder)
+	if err != nil {
+		return nil, fmt.Errorf("embeddings: %w", err)
+	}
+	chunks, err := ix.AllChunks(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("embeddings: %w", err)
+	}
+	d, err := retrieval.OpenDense(ctx, s.denseDir, e, chunks, s.logger)
+	if err != nil {
+		return nil, fmt.Errorf("embeddings: %w", err)
+	}
+	return d, nil
+}

@@ -1,0 +1,3 @@
+module example.com/dep
+
+go 1.22

@@ -1,0 +1,6 @@
+//go:build ignore
+
+package dep
+
+// Ignored is in a file no build includes.
+func Ignored() {}

@@ -1,0 +1,5 @@
+// Package impl is internal.
+package impl
+
+// Impl is internal.
+func Impl() {}

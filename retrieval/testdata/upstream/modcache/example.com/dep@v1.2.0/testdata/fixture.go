@@ -1,0 +1,4 @@
+package testdata
+
+// Fixture is test data.
+func Fixture() {}

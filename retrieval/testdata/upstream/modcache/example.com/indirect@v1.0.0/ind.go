@@ -1,0 +1,4 @@
+package indirect
+
+// Indirect is in an indirect requirement.
+func Indirect() {}
