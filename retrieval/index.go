@@ -53,9 +53,11 @@ type IndexOptions struct {
 	// reasons; nil discards them.
 	Logger *slog.Logger
 	// Progress, if not nil, is called with the number of files processed
-	// so far and the number to process: at most about ten times a second,
-	// and once with done == total when all are processed. Calls come from
-	// one goroutine at a time and must return quickly.
+	// so far and the number to process (files read, or hashed to check
+	// them for an update): at most about ten times a second, and once with
+	// done == total when all are processed. It is not called when the
+	// index is reused as it is. Calls come from one goroutine at a time and
+	// must return quickly.
 	Progress func(done, total int)
 	// IncludeVendor indexes files in directories named vendor; by default
 	// (false) they are left out.

@@ -451,9 +451,31 @@ func TestBuildIndexProgress(t *testing.T) {
 	}
 }
 
+// indexVanishFS serves a file once, for its Stat, and then reports it
+// gone, as if it were deleted between listing and reading.
+type indexVanishFS struct {
+	fsys   fstest.MapFS // not embedded: its ReadFile and Stat would bypass Open
+	name   string
+	mu     *sync.Mutex
+	opened *bool
+}
+
+func (v indexVanishFS) Open(name string) (fs.File, error) {
+	if name == v.name {
+		v.mu.Lock()
+		defer v.mu.Unlock()
+		if *v.opened {
+			return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
+		}
+		*v.opened = true
+	}
+	return v.fsys.Open(name)
+}
+
 func TestBuildIndexBadInput(t *testing.T) {
 	var log indexTestLog
 	fsys := fstest.MapFS{
+		"vanish.go":  {Data: []byte("package v\n\n// Vanish is deleted while indexing.\nfunc Vanish() {}\n")},
 		"latin1.txt": {Data: []byte("caf\xe9 cr\xe8me br\xfbl\xe9e recipe\n")},
 		"bad.go":     {Data: []byte("package bad\n\n// Broken\xff\xfe comment.\nfunc Broken() {}\n")},
 		"blob.bin":   {Data: []byte("header\x00\x01\x02 binary")},
@@ -461,7 +483,8 @@ func TestBuildIndexBadInput(t *testing.T) {
 		"ok.md":      {Data: []byte("# Title\n\nFine text.\n")},
 	}
 	files := append(indexFiles(fsys), "deleted.go")
-	ix := indexMustBuild(t, fsys, files, IndexOptions{Dir: filepath.Join(t.TempDir(), "idx"), Commit: "c", MaxFileSize: 1000, Logger: log.logger()})
+	vfs := indexVanishFS{fsys: fsys, name: "vanish.go", mu: &sync.Mutex{}, opened: new(bool)}
+	ix := indexMustBuild(t, vfs, files, IndexOptions{Dir: filepath.Join(t.TempDir(), "idx"), Commit: "c", MaxFileSize: 1000, Logger: log.logger()})
 	var paths []string
 	replaced := map[string]bool{}
 	for _, c := range indexAll(t, ix) {
@@ -484,8 +507,10 @@ func TestBuildIndexBadInput(t *testing.T) {
 			t.Errorf("Search(%s): %v, %d hits", q, err, len(hits))
 		}
 	}
-	if !strings.Contains(log.String(), "level=WARN") || !strings.Contains(log.String(), "deleted.go") {
-		t.Errorf("log lacks a warning for deleted.go:\n%s", log.String())
+	for _, p := range []string{"deleted.go", "vanish.go"} {
+		if !strings.Contains(log.String(), "level=WARN msg=\"index skip unreadable file\" path="+p) {
+			t.Errorf("log lacks a warning for %s:\n%s", p, log.String())
+		}
 	}
 	if st := ix.Stats(); st.Files != 3 || st.Skipped != 2 {
 		t.Errorf("Stats = %+v, want 3 files and 2 skipped", st)

@@ -4,11 +4,8 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"log/slog"
 	"os"
@@ -198,7 +195,7 @@ func (e *Engine) Load(ctx context.Context, req Request) (*Workspace, []Note, err
 func (e *Engine) buildIndex(ctx context.Context, dir string, ws *Workspace) (*retrieval.Index, error) {
 	commit := ws.Head
 	if commit == "worktree" {
-		h, err := contentHash(ws.HeadFS, ws.HeadFiles)
+		h, err := retrieval.TreeHash(ws.HeadFS, ws.HeadFiles)
 		if err != nil {
 			return nil, err
 		}
@@ -426,24 +423,6 @@ func fileLines(fsys fs.FS, path string) ([]string, error) {
 		lines = append(lines, sc.Text())
 	}
 	return lines, sc.Err()
-}
-
-// contentHash fingerprints the working tree's files for the index.
-func contentHash(fsys fs.FS, files []string) (string, error) {
-	h := sha256.New()
-	for _, p := range files {
-		f, err := fsys.Open(p)
-		if err != nil {
-			return "", fmt.Errorf("hash %s: %w", p, err)
-		}
-		io.WriteString(h, p)
-		_, err = io.Copy(h, f)
-		f.Close()
-		if err != nil {
-			return "", fmt.Errorf("hash %s: %w", p, err)
-		}
-	}
-	return hex.EncodeToString(h.Sum(nil))[:16], nil
 }
 
 func short(sha string) string {

@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"flag"
 	"fmt"
@@ -188,7 +186,7 @@ func buildEvidenceIndex(ctx context.Context, s evidenceSettings, repo *gitrepo.R
 func indexKey(s evidenceSettings, rev string, snap *gitrepo.Snapshot) (string, error) {
 	key := snap.Rev()
 	if rev == "" {
-		h, err := treeHash(snap, snap.Files())
+		h, err := retrieval.TreeHash(snap, snap.Files())
 		if err != nil {
 			return "", err
 		}
@@ -240,21 +238,6 @@ func (r *buildRecorder) WithGroup(name string) slog.Handler { return r.next.With
 // tree.
 const worktreeKeyPrefix = "worktree-"
 
-// treeHash hashes the paths and contents of files, as review.Engine does
-// for an index of the working tree.
-func treeHash(fsys fs.FS, files []string) (string, error) {
-	h := sha256.New()
-	for _, p := range files {
-		data, err := fs.ReadFile(fsys, p)
-		if err != nil {
-			return "", fmt.Errorf("hash %s: %w", p, err)
-		}
-		io.WriteString(h, p)
-		h.Write(data)
-	}
-	return hex.EncodeToString(h.Sum(nil))[:16], nil
-}
-
 // shortRev shortens a commit SHA for messages.
 func shortRev(rev string) string {
 	if len(rev) > 12 && !strings.HasPrefix(rev, worktreeKeyPrefix) {
@@ -301,7 +284,7 @@ func openEvidence(ctx context.Context, s evidenceSettings, stderr io.Writer) (*e
 		if snap, err = repo.Snapshot(ctx, "", s.snapshot); err != nil {
 			return nil, fmt.Errorf("read the working tree: %w", err)
 		}
-		h, err := treeHash(snap, snap.Files())
+		h, err := retrieval.TreeHash(snap, snap.Files())
 		if err != nil {
 			return nil, err
 		}
