@@ -37,4 +37,5 @@
 // repository:
 //
 //	up, mods, err := retrieval.UpstreamChunks(ctx, headFS, retrieval.UpstreamOptions{Logger: logger})
+//	ix, err := retrieval.BuildIndex(ctx, headFS, files, retrieval.IndexOptions{Dir: cacheDir, Commit: sha + "+upstream", Extra: up})
 package retrieval

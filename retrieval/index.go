@@ -31,6 +31,7 @@ type Index struct {
 	dir    string
 	commit string
 	stats  indexStoredStats
+	build  indexBuildStats
 	stop   analysis.TokenMap
 
 	closeOnce sync.Once
@@ -49,8 +50,8 @@ type IndexOptions struct {
 	// empty Commit the index is always rebuilt.
 	Commit string
 	// Logger receives the build's summary ("index built", with files,
-	// changed, removed, chunks and duration), skipped files and rebuild
-	// reasons; nil discards them.
+	// changed, removed, chunks, extra, extra_changed, extra_removed and
+	// duration), skipped files and rebuild reasons; nil discards them.
 	Logger *slog.Logger
 	// Progress, if not nil, is called with the number of files processed
 	// so far and the number to process (files read, or hashed to check
@@ -68,6 +69,18 @@ type IndexOptions struct {
 	// MaxFileSize is the size in bytes above which a file is skipped; 0
 	// means 1 MiB, a negative value means no limit.
 	MaxFileSize int64
+	// Extra are chunks that come from outside the file tree, such as the
+	// dependencies' APIs [UpstreamChunks] returns. They are indexed as
+	// they are, beside the files' chunks, and [Index.Search],
+	// [Index.Chunk], [Index.ChunkAt] and [Index.AllChunks] return them
+	// like any other. Each one's Path must start with "@upstream/" and
+	// must not be one of the files; its ID must start with Path+"#" and be
+	// unique. The index records a hash of each (all fields), so an update
+	// indexes again only the Extra chunks that are new or changed and
+	// deletes those no longer given; and an index of the same Commit is
+	// reused as it is only when its Extra chunks are the same. Nil means
+	// none.
+	Extra []Chunk
 }
 
 // IndexStats describes an [Index].
@@ -85,6 +98,25 @@ type IndexStats struct {
 	// DiskBytes is the size of the index directory on disk; 0 if it could
 	// not be measured.
 	DiskBytes int64
+	// Extra is the number of [IndexOptions.Extra] chunks in the index;
+	// Docs counts them too.
+	Extra int
+	// Changed is the number of files that the [BuildIndex] call that
+	// returned the index found new or changed and read anew: every file
+	// of a new index, binary and too large ones included (those are
+	// counted in Skipped too). Removed is the number of files whose chunks
+	// it deleted because they are no longer listed. Both are 0 when the
+	// index was reused as it was, and for an index [OpenIndex] opened.
+	Changed, Removed int
+	// ExtraChanged and ExtraRemoved are the same counts for
+	// [IndexOptions.Extra] chunks: indexed anew (new or changed), and
+	// deleted (no longer given).
+	ExtraChanged, ExtraRemoved int
+	// Reused reports that [BuildIndex] found a complete index of the same
+	// commit, file size limit and Extra chunks and opened it as it was,
+	// without reading the files. It is false for a build or an update and
+	// for an index [OpenIndex] opened.
+	Reused bool
 }
 
 // Index tuning.
@@ -122,6 +154,9 @@ var (
 	indexKeyManifest = []byte("docreview.manifest")
 	// indexKeyStats holds the JSON indexStoredStats.
 	indexKeyStats = []byte("docreview.stats")
+	// indexKeyExtra holds the digest of the index's Extra chunks
+	// (indexExtraDigest); it is absent when there are none.
+	indexKeyExtra = []byte("docreview.extra")
 )
 
 // Search boosts per field. bleve normalizes a query's weights, so only
@@ -146,6 +181,9 @@ const (
 	indexLogChanged  = "changed"
 	indexLogRemoved  = "removed"
 	indexLogChunks   = "chunks"
+	indexLogExtra    = "extra"
+	indexLogExtraChg = "extra_changed"
+	indexLogExtraRm  = "extra_removed"
 	indexLogDuration = "duration"
 	indexLogPath     = "path"
 	indexLogError    = "error"
@@ -160,26 +198,37 @@ type indexStoredStats struct {
 	Files   int   `json:"files"`
 	Skipped int   `json:"skipped"`
 	Bytes   int64 `json:"bytes"`
+	Extra   int   `json:"extra,omitempty"`
+}
+
+// indexBuildStats are what one BuildIndex call did, for [IndexStats].
+type indexBuildStats struct {
+	changed, removed           int
+	extraChanged, extraRemoved int
+	reused                     bool
 }
 
 // BuildIndex returns an index at opt.Dir of the chunks of files (slash
 // paths in fsys, as [ChunkFile] makes them) for opt.Commit.
 //
-// If opt.Dir holds a complete index of the same non-empty Commit and the
-// same index format, it is opened and reused and files are not read. If it
-// holds an index of another commit, it is updated: every file is read and
-// hashed, and only files whose content differs from the index's manifest
-// (SHA-256 per file) are chunked again; chunks of files no longer listed
-// are deleted. The update works on a copy of opt.Dir (segment files are
-// hard-linked, so the copy is cheap) that carries an "update in progress"
-// marker until its last batch records the manifest and, last, the new
-// commit; the copy then replaces opt.Dir. So a cancelled, failed or
-// crashed update leaves the old index valid, and readers that have it open
-// keep their view. An index of another format, one with the marker set,
-// or one that does not open, is rebuilt (the reason is logged) in a
-// temporary directory beside opt.Dir and renamed into place. BuildIndex
-// returns an error instead of replacing a non-empty opt.Dir that does not
-// look like an index, or a file that is not a directory.
+// If opt.Dir holds a complete index of the same non-empty Commit, the
+// same index format and the same opt.Extra chunks, it is opened and
+// reused and files are not read. If it holds an index of another commit,
+// or of other Extra chunks, it is updated: every file is read and hashed,
+// and only files whose content differs from the index's manifest (SHA-256
+// per file) are chunked again; chunks of files no longer listed are
+// deleted; Extra chunks are indexed again only when new or changed, and
+// deleted when no longer given. The update works on a copy of opt.Dir
+// (segment files are hard-linked, so the copy is cheap) that carries an
+// "update in progress" marker until its last batch records the manifest
+// and, last, the new commit; the copy then replaces opt.Dir. So a
+// cancelled, failed or crashed update leaves the old index valid, and
+// readers that have it open keep their view. An index of another format,
+// one with the marker set, or one that does not open, is rebuilt (the
+// reason is logged) in a temporary directory beside opt.Dir and renamed
+// into place. BuildIndex returns an error instead of replacing a non-empty
+// opt.Dir that does not look like an index, or a file that is not a
+// directory. [Index.Stats] tells what the call did.
 //
 // BuildIndex holds an exclusive lock on opt.Dir+".lock" while it works,
 // waiting for another BuildIndex, here or in another process, to finish;
@@ -193,7 +242,8 @@ type indexStoredStats struct {
 // files (a NUL byte in their first 8 KiB) are skipped; a file that cannot
 // be read (removed since it was listed) is skipped with a warning. Invalid
 // UTF-8 is indexed with U+FFFD in place of the bad bytes. A path that is
-// not a valid fs.FS path is an error. Files are read, chunked and
+// not a valid fs.FS path is an error, and so is an Extra chunk that breaks
+// the rules of [IndexOptions.Extra]. Files are read, chunked and
 // analyzed by GOMAXPROCS workers while bleve indexes the previous batch.
 // ctx is checked between files and between batches; a cancelled build
 // leaves the previous index as it was and returns ctx's error.
@@ -213,6 +263,10 @@ func BuildIndex(ctx context.Context, fsys fs.FS, files []string, opt IndexOption
 	if err != nil {
 		return nil, fmt.Errorf("build index %s: %w", dir, err)
 	}
+	extraHashes, extraDigest, err := indexCheckExtra(opt.Extra, files)
+	if err != nil {
+		return nil, fmt.Errorf("build index %s: %w", dir, err)
+	}
 	if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
 		return nil, fmt.Errorf("build index %s: %w", dir, err)
 	}
@@ -223,9 +277,12 @@ func BuildIndex(ctx context.Context, fsys fs.FS, files []string, opt IndexOption
 	defer unlock()
 	indexCleanTemps(dir)
 
-	b := &indexBuilder{fsys: fsys, paths: paths, opt: opt, log: log, maxSize: indexMaxFileSize(opt)}
+	b := &indexBuilder{
+		fsys: fsys, paths: paths, opt: opt, log: log, maxSize: indexMaxFileSize(opt),
+		extraHashes: extraHashes, extraDigest: extraDigest,
+	}
 	started := time.Now()
-	state, reason, manifest, err := indexInspect(dir, opt.Commit, b.maxSize)
+	state, reason, manifest, err := indexInspect(dir, opt.Commit, b.maxSize, extraDigest)
 	if err != nil {
 		return nil, fmt.Errorf("build index %s: %w", dir, err)
 	}
@@ -235,6 +292,7 @@ func BuildIndex(ctx context.Context, fsys fs.FS, files []string, opt IndexOption
 		if err != nil {
 			return nil, fmt.Errorf("build index %s: %w", dir, err)
 		}
+		ix.build.reused = true
 		log.Info("index reused", indexLogDir, dir, indexLogCommit, opt.Commit)
 		return ix, nil
 	case indexStateOther:
@@ -254,8 +312,10 @@ func BuildIndex(ctx context.Context, fsys fs.FS, files []string, opt IndexOption
 	if err != nil {
 		return nil, fmt.Errorf("build index %s: reopen: %w", dir, err)
 	}
+	ix.build = indexBuildStats{changed: b.changed, removed: b.removed, extraChanged: b.extraChanged, extraRemoved: b.extraRemoved}
 	log.Info("index built", indexLogDir, dir, indexLogCommit, opt.Commit, indexLogFiles, b.stats.Files,
 		indexLogChanged, b.changed, indexLogRemoved, b.removed, indexLogChunks, b.chunks,
+		indexLogExtra, b.stats.Extra, indexLogExtraChg, b.extraChanged, indexLogExtraRm, b.extraRemoved,
 		indexLogDuration, time.Since(started).Round(time.Millisecond))
 	return ix, nil
 }
@@ -311,11 +371,11 @@ const (
 	indexStateOther          // complete, for another commit: update it
 )
 
-// indexInspect tells what BuildIndex must do with dir for commit, and why;
-// for an update, it returns the manifest of the index. It returns an error
-// only when dir must not be replaced: it is not a directory, or not an
-// index.
-func indexInspect(dir, commit string, maxSize int64) (int, string, indexManifest, error) {
+// indexInspect tells what BuildIndex must do with dir for commit and the
+// Extra chunks of extraDigest, and why; for an update, it returns the
+// manifest of the index. It returns an error only when dir must not be
+// replaced: it is not a directory, or not an index.
+func indexInspect(dir, commit string, maxSize int64, extraDigest string) (int, string, indexManifest, error) {
 	none := indexManifest{}
 	info, err := os.Stat(dir)
 	switch {
@@ -346,8 +406,17 @@ func indexInspect(dir, commit string, maxSize int64) (int, string, indexManifest
 		return indexStateRebuild, err.Error(), none, nil
 	case commit == "":
 		return indexStateRebuild, "no commit given", none, nil
-	case head.commit == commit:
-		return indexStateCurrent, "", none, nil
+	}
+	reason := fmt.Sprintf("index is for commit %q", head.commit)
+	if head.commit == commit {
+		digest, err := bix.GetInternal(indexKeyExtra)
+		if err != nil {
+			return indexStateRebuild, fmt.Sprintf("read extra digest: %v", err), none, nil
+		}
+		if string(digest) == extraDigest {
+			return indexStateCurrent, "", none, nil
+		}
+		reason = "extra chunks changed"
 	}
 	m, err := indexReadManifest(bix)
 	switch {
@@ -356,7 +425,7 @@ func indexInspect(dir, commit string, maxSize int64) (int, string, indexManifest
 	case m.MaxFileSize != maxSize:
 		return indexStateRebuild, fmt.Sprintf("index has file size limit %d, want %d", m.MaxFileSize, maxSize), none, nil
 	}
-	return indexStateOther, fmt.Sprintf("index is for commit %q", head.commit), m, nil
+	return indexStateOther, reason, m, nil
 }
 
 // indexLooksLikeIndex reports whether dir holds a bleve index's files (or
@@ -503,10 +572,14 @@ func (ix *Index) DocCount() (uint64, error) {
 	return n, nil
 }
 
-// Stats returns the index's counts and its size on disk. A count that
-// cannot be read is 0.
+// Stats returns the index's counts, what the [BuildIndex] call that
+// returned it did, and its size on disk. A count that cannot be read is 0.
 func (ix *Index) Stats() IndexStats {
-	st := IndexStats{Files: ix.stats.Files, Skipped: ix.stats.Skipped, Bytes: ix.stats.Bytes}
+	st := IndexStats{
+		Files: ix.stats.Files, Skipped: ix.stats.Skipped, Bytes: ix.stats.Bytes, Extra: ix.stats.Extra,
+		Changed: ix.build.changed, Removed: ix.build.removed,
+		ExtraChanged: ix.build.extraChanged, ExtraRemoved: ix.build.extraRemoved, Reused: ix.build.reused,
+	}
 	if n, err := ix.bix.DocCount(); err == nil {
 		st.Docs = int(n)
 	}

@@ -14,6 +14,8 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -47,10 +49,15 @@ type indexBuilder struct {
 	opt     IndexOptions
 	log     *slog.Logger
 	maxSize int64 // -1: no limit
+	// extraHashes[i] is the hash of opt.Extra[i]; extraDigest that of
+	// them all (indexExtraDigest).
+	extraHashes []string
+	extraDigest string
 
-	// What the last write did, for the log.
-	stats                    indexStoredStats
-	changed, removed, chunks int
+	// What the last write did, for the log and IndexStats.
+	stats                      indexStoredStats
+	changed, removed, chunks   int
+	extraChanged, extraRemoved int
 }
 
 // indexManifest is what an index records of the files it holds, to tell on
@@ -60,6 +67,9 @@ type indexManifest struct {
 	MaxFileSize int64 `json:"max_file_size"`
 	// Files maps each file read to what became of it.
 	Files map[string]indexManifestFile `json:"files"`
+	// Extra maps the ID of each IndexOptions.Extra chunk indexed to its
+	// hash (indexExtraHash).
+	Extra map[string]string `json:"extra,omitempty"`
 }
 
 // indexManifestFile records one file of an indexManifest.
@@ -209,22 +219,101 @@ func indexCopyFile(src, dst string) (err error) {
 	return err
 }
 
-// indexFileResult is what a worker made of one file.
+// indexFileResult is what a worker made of one file, or of one Extra
+// chunk.
 type indexFileResult struct {
-	path  string
+	path  string // the file's path, or the Extra chunk's ID
 	entry indexManifestFile
 	keep  bool                 // entry is the old one: the file did not change
 	docs  []*document.Document // the file's chunks, when it changed
 	drop  bool                 // the file could not be read: forget it
+	// extra marks the result of an Extra chunk: path is its ID, hash its
+	// hash, keep says it is unchanged, and docs holds its document.
+	extra bool
+	hash  string
 }
 
-// write brings bix, whose files are recorded in old, to b's files: files
-// whose hash differs from old are chunked and indexed, chunks of files
-// that changed or are gone are deleted, and the manifest, stats and commit
-// are recorded last, in one batch. While it changes chunks of an index
-// that old says has files, bix carries the update marker.
+// indexExtraPrefix starts the path of every IndexOptions.Extra chunk.
+const indexExtraPrefix = upstreamPathPrefix
+
+// indexCheckExtra checks extra against the rules of IndexOptions.Extra
+// (files are the paths given to BuildIndex) and returns the hash of each
+// chunk and the digest of them all.
+func indexCheckExtra(extra []Chunk, files []string) ([]string, string, error) {
+	if len(extra) == 0 {
+		return nil, "", nil
+	}
+	isFile := make(map[string]bool, len(files))
+	for _, f := range files {
+		isFile[f] = true
+	}
+	hashes := make([]string, len(extra))
+	seen := make(map[string]bool, len(extra))
+	for i, c := range extra {
+		switch {
+		case !strings.HasPrefix(c.Path, indexExtraPrefix):
+			return nil, "", fmt.Errorf("extra chunk %q: path %q does not start with %q", c.ID, c.Path, indexExtraPrefix)
+		case isFile[c.Path]:
+			return nil, "", fmt.Errorf("extra chunk %q: path %q is also a file of the tree", c.ID, c.Path)
+		case !strings.HasPrefix(c.ID, c.Path+"#"):
+			return nil, "", fmt.Errorf("extra chunk %q: ID does not start with its path %q and \"#\"", c.ID, c.Path)
+		case seen[c.ID]:
+			return nil, "", fmt.Errorf("extra chunk %q: ID given twice", c.ID)
+		}
+		seen[c.ID] = true
+		hashes[i] = indexExtraHash(c)
+	}
+	return hashes, indexExtraDigest(extra, hashes), nil
+}
+
+// indexExtraHash returns a hash of every field of c: a change to any of
+// them indexes c again.
+func indexExtraHash(c Chunk) string {
+	h := sha256.New()
+	for _, f := range []string{c.ID, c.Path, strconv.Itoa(c.StartLine), strconv.Itoa(c.EndLine),
+		string(c.Source), c.Symbol, c.Heading, c.Lang, c.Text} {
+		// Length-prefixed, so that no two chunks hash the same fields.
+		_, _ = h.Write(strconv.AppendInt(nil, int64(len(f)), 10))
+		_, _ = h.Write([]byte{':'})
+		_, _ = h.Write([]byte(f))
+	}
+	return hex.EncodeToString(h.Sum(nil)[:16])
+}
+
+// indexExtraDigest returns one hash of the Extra chunks and their hashes,
+// whatever their order; "" for none.
+func indexExtraDigest(extra []Chunk, hashes []string) string {
+	if len(extra) == 0 {
+		return ""
+	}
+	order := make([]int, len(extra))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(a, b int) int { return strings.Compare(extra[a].ID, extra[b].ID) })
+	h := sha256.New()
+	for _, i := range order {
+		_, _ = io.WriteString(h, extra[i].ID)
+		_, _ = h.Write([]byte{0})
+		_, _ = io.WriteString(h, hashes[i])
+		_, _ = h.Write([]byte{'\n'})
+	}
+	return hex.EncodeToString(h.Sum(nil)[:16])
+}
+
+// write brings bix, whose files and Extra chunks are recorded in old, to
+// b's files and Extra chunks: files whose hash differs from old are
+// chunked and indexed, chunks of files that changed or are gone are
+// deleted, Extra chunks are indexed when new or changed and deleted when
+// gone, and the manifest, stats and commit are recorded last, in one
+// batch. While it changes chunks of an index that old says has any, bix
+// carries the update marker.
 func (b *indexBuilder) write(ctx context.Context, bix bleve.Index, old indexManifest) error {
+	extra := b.opt.Extra
 	next := indexManifest{MaxFileSize: b.maxSize, Files: make(map[string]indexManifestFile, len(b.paths))}
+	if len(extra) > 0 {
+		next.Extra = make(map[string]string, len(extra))
+	}
 	results := make(chan indexFileResult, 64)
 	ctx, cancel := context.WithCancel(ctx)
 	// On any return, stop the workers and wait for them: they read fsys,
@@ -238,7 +327,8 @@ func (b *indexBuilder) write(ctx context.Context, bix bleve.Index, old indexMani
 	// Workers read, hash, chunk and analyze files; this goroutine batches
 	// their documents; a flusher goroutine hands batches to bleve, so the
 	// next batch is prepared while the previous one is indexed.
-	jobs := make(chan string)
+	// A job is an index into b.paths, or past it into extra.
+	jobs := make(chan int)
 	var wg sync.WaitGroup
 	workers := max(1, runtime.GOMAXPROCS(0))
 	for range workers {
@@ -246,8 +336,14 @@ func (b *indexBuilder) write(ctx context.Context, bix bleve.Index, old indexMani
 		go func() {
 			defer wg.Done()
 			a := newIndexAnalyzer(indexStopWords(), true)
-			for p := range jobs {
-				r := b.processFile(a, p, old.Files[p])
+			for j := range jobs {
+				var r indexFileResult
+				if j < len(b.paths) {
+					p := b.paths[j]
+					r = b.processFile(a, p, old.Files[p])
+				} else {
+					r = b.processExtra(a, j-len(b.paths), old.Extra)
+				}
 				select {
 				case results <- r:
 				case <-ctx.Done():
@@ -258,9 +354,9 @@ func (b *indexBuilder) write(ctx context.Context, bix bleve.Index, old indexMani
 	}
 	go func() {
 		defer close(jobs)
-		for _, p := range b.paths {
+		for j := range len(b.paths) + len(extra) {
 			select {
-			case jobs <- p:
+			case jobs <- j:
 			case <-ctx.Done():
 				return
 			}
@@ -275,7 +371,7 @@ func (b *indexBuilder) write(ctx context.Context, bix bleve.Index, old indexMani
 	defer fl.stop()
 	marked := false
 	mark := func() error {
-		if marked || len(old.Files) == 0 {
+		if marked || len(old.Files) == 0 && len(old.Extra) == 0 {
 			return nil
 		}
 		marked = true
@@ -301,21 +397,33 @@ func (b *indexBuilder) write(ctx context.Context, bix bleve.Index, old indexMani
 
 	progress := indexProgress{fn: b.opt.Progress, total: len(b.paths)}
 	b.stats, b.changed, b.removed, b.chunks = indexStoredStats{}, 0, 0, 0
-	done := 0
+	b.extraChanged, b.extraRemoved = 0, 0
+	done, extraDone := 0, 0
 	for r := range results {
-		done++
-		progress.report(done)
-		if r.drop {
-			continue
-		}
-		next.Files[r.path] = r.entry
-		b.count(r.entry)
-		if r.keep {
-			continue
-		}
-		b.changed++
-		for _, id := range old.Files[r.path].Chunks {
-			batch.Delete(id)
+		if r.extra {
+			extraDone++
+			next.Extra[r.path] = r.hash
+			b.stats.Extra++
+			b.chunks++
+			if r.keep {
+				continue
+			}
+			b.extraChanged++
+		} else {
+			done++
+			progress.report(done)
+			if r.drop {
+				continue
+			}
+			next.Files[r.path] = r.entry
+			b.count(r.entry)
+			if r.keep {
+				continue
+			}
+			b.changed++
+			for _, id := range old.Files[r.path].Chunks {
+				batch.Delete(id)
+			}
 		}
 		for _, d := range r.docs {
 			if err := batch.IndexAdvanced(d); err != nil {
@@ -332,7 +440,7 @@ func (b *indexBuilder) write(ctx context.Context, bix bleve.Index, old indexMani
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	if done != len(b.paths) {
+	if done != len(b.paths) || extraDone != len(extra) {
 		return errors.New("index workers stopped early")
 	}
 	for p, f := range old.Files {
@@ -343,6 +451,15 @@ func (b *indexBuilder) write(ctx context.Context, bix bleve.Index, old indexMani
 		for _, id := range f.Chunks {
 			batch.Delete(id)
 		}
+	}
+	for id := range old.Extra {
+		if _, ok := next.Extra[id]; !ok {
+			b.extraRemoved++
+			batch.Delete(id)
+		}
+	}
+	if err := indexCheckExtraIDs(next); err != nil {
+		return err
 	}
 	if err := send(); err != nil {
 		return err
@@ -362,6 +479,11 @@ func (b *indexBuilder) write(ctx context.Context, bix bleve.Index, old indexMani
 	final.SetInternal(indexKeyFormat, []byte(indexFormatVersion))
 	final.SetInternal(indexKeyManifest, manifest)
 	final.SetInternal(indexKeyStats, stats)
+	if b.extraDigest != "" {
+		final.SetInternal(indexKeyExtra, []byte(b.extraDigest))
+	} else {
+		final.DeleteInternal(indexKeyExtra)
+	}
 	final.DeleteInternal(indexKeyUpdating)
 	final.SetInternal(indexKeyCommit, []byte(b.opt.Commit))
 	if err := fl.flush(ctx, final); err != nil {
@@ -383,6 +505,36 @@ func (b *indexBuilder) count(e indexManifestFile) {
 	b.stats.Files++
 	b.stats.Bytes += e.Size
 	b.chunks += len(e.Chunks)
+}
+
+// indexCheckExtraIDs returns an error if an Extra chunk of m has the ID of
+// a chunk of one of m's files; the path rules of IndexOptions.Extra leave
+// that possible only for paths with "#" in them.
+func indexCheckExtraIDs(m indexManifest) error {
+	if len(m.Extra) == 0 {
+		return nil
+	}
+	for p, f := range m.Files {
+		for _, id := range f.Chunks {
+			if _, ok := m.Extra[id]; ok {
+				return fmt.Errorf("extra chunk %q has the ID of a chunk of file %s", id, p)
+			}
+		}
+	}
+	return nil
+}
+
+// processExtra analyzes b.opt.Extra[i] unless old records it with the
+// same hash.
+func (b *indexBuilder) processExtra(a *indexAnalyzer, i int, old map[string]string) indexFileResult {
+	c := b.opt.Extra[i]
+	r := indexFileResult{path: c.ID, extra: true, hash: b.extraHashes[i]}
+	if h, ok := old[c.ID]; ok && h == r.hash {
+		r.keep = true
+		return r
+	}
+	r.docs = []*document.Document{a.document(c)}
+	return r
 }
 
 // processFile reads the file at p and, unless its content is that of old,

@@ -397,7 +397,8 @@ func TestBuildIndexOptions(t *testing.T) {
 			if diff := cmp.Diff(tt.paths, paths); diff != "" {
 				t.Errorf("indexed files (-want +got):\n%s", diff)
 			}
-			want := IndexStats{Docs: len(indexAll(t, ix)), Files: len(tt.paths), Skipped: tt.skipped}
+			// A new index: every file selected is new, skipped ones too.
+			want := IndexStats{Docs: len(indexAll(t, ix)), Files: len(tt.paths), Skipped: tt.skipped, Changed: len(tt.paths) + tt.skipped}
 			for _, p := range tt.paths {
 				want.Bytes += int64(len(fsys[p].Data))
 			}
@@ -554,7 +555,7 @@ func TestIndexAllChunksAndStats(t *testing.T) {
 		t.Errorf("Stats.DiskBytes = %d, want > 0", st.DiskBytes)
 	}
 	st.DiskBytes = 0
-	if diff := cmp.Diff(IndexStats{Docs: len(want), Files: 5, Skipped: 1, Bytes: total}, st); diff != "" {
+	if diff := cmp.Diff(IndexStats{Docs: len(want), Files: 5, Skipped: 1, Bytes: total, Changed: 6}, st); diff != "" {
 		t.Errorf("Stats (-want +got):\n%s", diff)
 	}
 

@@ -107,7 +107,7 @@ type snipSeg struct {
 // automatically, and the exported names of fromDir's package are visible
 // unqualified. prelude holds earlier Go blocks of the same document: what
 // they declare counts as declared, and issues inside them are not
-// reported. "..." placeholders (`New(...)`, a line of "...") are allowed
+// reported. "..." placeholders (`LoadSymbols(...)`, a line of "...") are allowed
 // and make the call or literal they stand in unchecked.
 //
 // Only issues about the repository's own API or a missing prerequisite are

@@ -99,7 +99,8 @@ const (
 // module is looked up in the module cache (opt.ModCache, escaped as the go
 // command does) and, when missing, downloaded if opt.Download is set, else
 // skipped. A module that cannot be found or downloaded is skipped, not an
-// error.
+// error, and so is a requirement replaced by a module version already read
+// for an earlier one, so that no two chunks have the same ID.
 //
 // Within a module, every package except main packages and those under
 // internal, testdata, vendor or a directory starting with "_" or "." is
@@ -163,11 +164,18 @@ func UpstreamChunks(ctx context.Context, fsys fs.FS, opt UpstreamOptions) ([]Chu
 	}
 
 	var chunks []Chunk
+	// readFor maps each module version read to the requirement it was
+	// read for: two requirements replaced by one module version give its
+	// chunks once.
+	readFor := make(map[module.Version]string, len(mods))
 	for i := range mods {
 		if err := ctx.Err(); err != nil {
 			return nil, nil, fmt.Errorf("read upstream modules: %w", err)
 		}
 		m, t := &mods[i], targets[i]
+		if prev, ok := readFor[t]; ok && m.Skipped == "" {
+			m.Skipped = fmt.Sprintf("%s is already read for %s", t, prev)
+		}
 		if m.Skipped == "" {
 			m.Dir, m.Skipped = upstreamLocate(ctx, opt, modcache, t)
 		}
@@ -186,6 +194,7 @@ func UpstreamChunks(ctx context.Context, fsys fs.FS, opt UpstreamOptions) ([]Chu
 		if err != nil {
 			return nil, nil, err
 		}
+		readFor[t] = m.Path
 		m.Chunks, m.Truncated = len(cs), truncated
 		if truncated {
 			log.Warn("upstream module truncated", upstreamLogModule, t.String(), upstreamLogChunks, len(cs))

@@ -299,6 +299,9 @@ func TestUpstreamChunksGoMod(t *testing.T) {
 			symbols: []string{"upper.Hello"}, skipped: []string{""}},
 		{name: "local replace", gomod: "module m\nrequire example.com/dep v1.2.0\nreplace example.com/dep v1.2.0 => ./dep\n",
 			skipped: []string{"replaced by local directory ./dep"}},
+		{name: "two requirements replaced by one version", gomod: "module m\nrequire (\n\texample.com/x v0.0.1\n\texample.com/y v0.0.2\n)\n" +
+			"replace example.com/x => example.com/Upper v0.1.0\nreplace example.com/y => example.com/Upper v0.1.0\n",
+			symbols: []string{"upper.Hello"}, skipped: []string{"", "example.com/Upper@v0.1.0 is already read for example.com/x"}},
 		{name: "indirect only", gomod: "module m\nrequire example.com/dep v1.2.0 // indirect\n"},
 		{name: "no go.mod"},
 		{name: "bad go.mod", gomod: "module m\nrequire example.com/dep\n", wantErr: "parse go.mod"},

@@ -43,6 +43,13 @@ type Request struct {
 	// IndexDir is where the lexical index of the head is kept between runs;
 	// "" means a temporary directory removed after the review.
 	IndexDir string
+	// Upstream indexes, beside the head's files, the doc comments and
+	// exported signatures of the direct dependencies that the head's
+	// go.mod requires ([retrieval.UpstreamChunks], with
+	// [Engine.UpstreamOptions]), so that evidence can come from them.
+	// Modules it cannot read, and a go.mod it cannot parse, are notes in
+	// the report. Off by default.
+	Upstream bool
 }
 
 // Engine runs reviews. Extractor is required; the other fields are
@@ -60,6 +67,10 @@ type Engine struct {
 	// Workers bounds how many claims are judged at once; 0 means
 	// runtime.GOMAXPROCS(0).
 	Workers int
+	// UpstreamOptions configures how a review with [Request.Upstream]
+	// reads the dependencies. The zero value reads only what the local
+	// module cache holds and never downloads; a nil Logger means Logger.
+	UpstreamOptions retrieval.UpstreamOptions
 }
 
 // Review runs a review: it diffs base and head, builds the evidence layer
@@ -117,7 +128,7 @@ func (e *Engine) Review(ctx context.Context, req Request) (Report, error) {
 // Load resolves the request's refs and builds the [Workspace]: the diff,
 // both snapshots, the Go symbol table, the lexical index and the retriever
 // fusing them at head. Notes list the files left out (binary, too large,
-// not UTF-8).
+// not UTF-8) and, with [Request.Upstream], the dependencies not indexed.
 func (e *Engine) Load(ctx context.Context, req Request) (*Workspace, []Note, error) {
 	log := e.logger()
 	dir := req.Repo
@@ -182,17 +193,23 @@ func (e *Engine) Load(ctx context.Context, req Request) (*Workspace, []Note, err
 	log.Debug("symbols loaded", "stage", "index", "packages", len(ws.Symbols.Packages()), "ms", time.Since(start).Milliseconds())
 
 	start = time.Now()
-	if ws.Index, err = e.buildIndex(ctx, req.IndexDir, ws); err != nil {
+	indexNotes, err := e.buildIndex(ctx, req, ws)
+	if err != nil {
 		return nil, nil, err
 	}
+	notes = append(notes, indexNotes...)
 	log.Debug("index ready", "stage", "index", "ms", time.Since(start).Milliseconds())
 	ws.Retriever = &retrieval.Retriever{Index: ws.Index, Symbols: ws.Symbols, FS: ws.HeadFS, Logger: log}
 	return ws, notes, nil
 }
 
-// buildIndex opens or builds the lexical index of the head. With no dir, it
-// lives in a temporary directory that [Workspace.Close] removes.
-func (e *Engine) buildIndex(ctx context.Context, dir string, ws *Workspace) (*retrieval.Index, error) {
+// buildIndex opens or builds the lexical index of the head in
+// req.IndexDir and sets ws.Index. With no IndexDir, it lives in a
+// temporary directory that [Workspace.Close] removes. With req.Upstream,
+// the dependencies' chunks are indexed too, and the commit recorded in the
+// index says so, as 'docreview index --upstream' records it; the notes
+// list the dependencies left out.
+func (e *Engine) buildIndex(ctx context.Context, req Request, ws *Workspace) ([]Note, error) {
 	commit := ws.Head
 	if commit == "worktree" {
 		h, err := retrieval.TreeHash(ws.HeadFS, ws.HeadFiles)
@@ -201,6 +218,18 @@ func (e *Engine) buildIndex(ctx context.Context, dir string, ws *Workspace) (*re
 		}
 		commit = "worktree-" + h
 	}
+	var (
+		extra []retrieval.Chunk
+		notes []Note
+	)
+	if req.Upstream {
+		var err error
+		if extra, notes, err = e.upstream(ctx, ws); err != nil {
+			return nil, err
+		}
+		commit += "+upstream"
+	}
+	dir := req.IndexDir
 	if dir == "" {
 		tmp, err := os.MkdirTemp("", "docreview-index-")
 		if err != nil {
@@ -209,12 +238,39 @@ func (e *Engine) buildIndex(ctx context.Context, dir string, ws *Workspace) (*re
 		ws.cleanup = append(ws.cleanup, func() error { return os.RemoveAll(tmp) })
 		dir = filepath.Join(tmp, "index")
 	}
-	ix, err := retrieval.BuildIndex(ctx, ws.HeadFS, ws.HeadFiles, retrieval.IndexOptions{Dir: dir, Commit: commit, Logger: e.logger()})
+	ix, err := retrieval.BuildIndex(ctx, ws.HeadFS, ws.HeadFiles, retrieval.IndexOptions{Dir: dir, Commit: commit, Logger: e.logger(), Extra: extra})
 	if err != nil {
 		return nil, fmt.Errorf("index %s: %w", short(ws.Head), err)
 	}
 	ws.cleanup = append([]func() error{ix.Close}, ws.cleanup...)
-	return ix, nil
+	ws.Index = ix
+	return notes, nil
+}
+
+// upstream reads the chunks of the dependencies the head's go.mod
+// requires. A go.mod it cannot read, and each module it skips, is a note
+// on go.mod; only the end of ctx is an error.
+func (e *Engine) upstream(ctx context.Context, ws *Workspace) ([]retrieval.Chunk, []Note, error) {
+	opt := e.UpstreamOptions
+	if opt.Logger == nil {
+		opt.Logger = e.logger()
+	}
+	start := time.Now()
+	chunks, mods, err := retrieval.UpstreamChunks(ctx, ws.HeadFS, opt)
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, nil, fmt.Errorf("read upstream modules: %w", err)
+		}
+		return nil, []Note{{Path: "go.mod", Message: "dependencies not indexed: " + err.Error()}}, nil
+	}
+	var notes []Note
+	for _, m := range mods {
+		if m.Skipped != "" {
+			notes = append(notes, Note{Path: "go.mod", Message: fmt.Sprintf("dependency %s@%s not indexed: %s", m.Path, m.Version, m.Skipped)})
+		}
+	}
+	e.logger().Debug("upstream read", "stage", "index", "modules", len(mods), "chunks", len(chunks), "ms", time.Since(start).Milliseconds())
+	return chunks, notes, nil
 }
 
 // judgeAll judges claims with a bounded pool of workers; the result has one

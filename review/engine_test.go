@@ -207,3 +207,74 @@ func TestEngineRetriever(t *testing.T) {
 		t.Errorf("score = %v, want RRF 2/61", s)
 	}
 }
+
+// TestEngineUpstream checks that a request with Upstream indexes the
+// dependencies the head's go.mod requires, from the engine's module cache,
+// with a note per module left out, and that the default leaves them out.
+func TestEngineUpstream(t *testing.T) {
+	dir := repo(t)
+	gomod := "module example.com/m\n\ngo 1.22\n\nrequire (\n\texample.com/dep v1.0.0\n\texample.com/missing v0.1.0\n)\n"
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte(gomod), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"add", "-A"}, {"commit", "-qm", "require dep"}} {
+		cmd := exec.CommandContext(t.Context(), "git", append([]string{"-C", dir, "-c", "user.name=t", "-c", "user.email=t@example.com"}, args...)...)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	modcache := t.TempDir()
+	depDir := filepath.Join(modcache, "example.com", "dep@v1.0.0")
+	if err := os.MkdirAll(depDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	src := "// Package dep turns knobs.\npackage dep\n\n// Frobnicate turns the knob.\nfunc Frobnicate() { println() }\n"
+	if err := os.WriteFile(filepath.Join(depDir, "dep.go"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+
+	e := &review.Engine{Extractor: fakeExtractor{}, UpstreamOptions: retrieval.UpstreamOptions{ModCache: modcache, GoCommand: "/nonexistent/go"}}
+	indexDir := filepath.Join(t.TempDir(), "ix")
+	tests := []struct {
+		name     string
+		upstream bool
+		hits     []string
+		notes    []review.Note
+	}{
+		{name: "upstream", upstream: true, hits: []string{"@upstream/example.com/dep@v1.0.0/dep.go#4"},
+			notes: []review.Note{{Path: "go.mod", Message: "dependency example.com/missing@v0.1.0 not indexed: not in module cache"}}},
+		{name: "default"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ws, notes, err := e.Load(t.Context(), review.Request{Repo: dir, IndexDir: indexDir, Upstream: tt.upstream})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer ws.Close()
+			hits, err := ws.Index.Search(t.Context(), retrieval.Query{Text: "Frobnicate", Sources: []retrieval.Source{retrieval.SourceUpstream}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var ids []string
+			for _, h := range hits {
+				ids = append(ids, h.Chunk.ID)
+			}
+			if d := cmp.Diff(tt.hits, ids); d != "" {
+				t.Errorf("upstream hits (-want +got):\n%s", d)
+			}
+			// The reason names the module cache directory: compare its start.
+			for i := range notes {
+				if i < len(tt.notes) && strings.HasPrefix(notes[i].Message, tt.notes[i].Message) {
+					notes[i].Message = tt.notes[i].Message
+				}
+			}
+			if d := cmp.Diff(tt.notes, notes); d != "" {
+				t.Errorf("notes (-want +got):\n%s", d)
+			}
+			if got := strings.HasSuffix(ws.Index.Commit(), "+upstream"); got != tt.upstream {
+				t.Errorf("index commit %q: +upstream recorded %v, want %v", ws.Index.Commit(), got, tt.upstream)
+			}
+		})
+	}
+}

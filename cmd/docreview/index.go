@@ -7,6 +7,7 @@ import (
 	"io"
 	"time"
 
+	"github.com/docreview/docreview/retrieval"
 	"github.com/docreview/docreview/review"
 )
 
@@ -51,7 +52,7 @@ func runIndex(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 		bar = newProgressBar(stderr, nil)
 		progress = bar.update
 	}
-	b, err := buildEvidenceIndex(ctx, s, repo, rev, progress)
+	b, err := buildEvidenceIndex(ctx, s, repo, rev, progress, stderr)
 	if bar != nil {
 		bar.clear()
 	}
@@ -61,8 +62,8 @@ func runIndex(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 	defer b.ix.Close()
 
 	st := b.ix.Stats()
-	fmt.Fprintf(stdout, "indexed %d files (%d changed) in %s: %d chunks, %s on disk, commit %s\n",
-		st.Files, b.changed, formatSeconds(b.elapsed), st.Docs, formatBytes(st.DiskBytes), shortRev(b.rev))
+	fmt.Fprintf(stdout, "indexed %d files (%d changed) in %s: %d chunks, %s on disk, commit %s%s\n",
+		st.Files, st.Changed, formatSeconds(b.elapsed), st.Docs, formatBytes(st.DiskBytes), shortRev(b.rev), upstreamSummary(s, b, st))
 	if s.embedder.APIKey != "" {
 		start := time.Now()
 		d, err := openDense(ctx, s, b.ix)
@@ -77,6 +78,25 @@ func runIndex(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 		fmt.Fprintf(stdout, "embedded %d chunks with %s in %s\n", d.Len(), d.Model(), formatSeconds(time.Since(start)))
 	}
 	return nil
+}
+
+// upstreamSummary ends the summary line when the dependencies are indexed:
+// ", upstream: 2 modules read (530 chunks), 1 skipped".
+func upstreamSummary(s evidenceSettings, b *builtIndex, st retrieval.IndexStats) string {
+	if !s.upstream {
+		return ""
+	}
+	read := 0
+	for _, m := range b.modules {
+		if m.Skipped == "" {
+			read++
+		}
+	}
+	modules := "modules"
+	if read == 1 {
+		modules = "module"
+	}
+	return fmt.Sprintf(", upstream: %d %s read (%d chunks), %d skipped", read, modules, st.Extra, len(b.modules)-read)
 }
 
 // formatBytes writes n in decimal units with one decimal: "12.3 MB".

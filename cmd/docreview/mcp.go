@@ -31,7 +31,9 @@ const (
 const mcpInstructions = `docreview serves the evidence index of one git repository at one commit.
 search finds code, tests, examples and docs by text and/or Go symbol; read returns numbered lines of a file;
 symbol returns a Go symbol's definition, callees, callers, tests, examples and the docs that mention it.
-Paths are slash paths relative to the repository root; lines are 1-based.`
+Paths are slash paths relative to the repository root; lines are 1-based.
+When the index holds the APIs of the module's dependencies (source upstream), their paths start with
+@upstream/MODULE@VERSION/; search finds them, read does not open them.`
 
 // runMCP implements 'docreview mcp': an MCP server over stdin and stdout.
 func runMCP(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) error {

@@ -41,6 +41,8 @@ type reviewFlags struct {
 	maxFileSize             string
 	cacheDir                string
 	noCache, verbose, debug bool
+	upstream                bool
+	upstreamDownload        bool
 }
 
 func (f *reviewFlags) register(fs *flag.FlagSet) {
@@ -58,6 +60,8 @@ func (f *reviewFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.maxFileSize, "max-file-size", "", "skip files larger than this `size` (default 1MiB)")
 	fs.StringVar(&f.cacheDir, "cache-dir", "", "where to keep the index (default $XDG_CACHE_HOME/docreview/<repo-id>)")
 	fs.BoolVar(&f.noCache, "no-cache", false, "build the index in a temporary directory and remove it afterwards")
+	fs.BoolVar(&f.upstream, "upstream", false, "index the APIs of the direct dependencies in go.mod too, from the local module cache")
+	fs.BoolVar(&f.upstreamDownload, "upstream-download", false, "as --upstream, and download missing modules with 'go mod download'")
 	fs.BoolVar(&f.verbose, "v", false, "text output: list consistent claims too")
 	fs.BoolVar(&f.debug, "debug", false, "log progress to stderr")
 }
@@ -86,6 +90,12 @@ func runReview(ctx context.Context, args []string, stdout, stderr io.Writer, get
 	if err != nil {
 		return &review.UsageError{Msg: err.Error()}
 	}
+	if isSet(fs, "upstream") {
+		cfg.Upstream = f.upstream
+	}
+	if f.upstreamDownload {
+		cfg.Upstream = true
+	}
 	format, err := report.ParseFormat(f.format)
 	if err != nil {
 		return &review.UsageError{Msg: err.Error()}
@@ -97,8 +107,9 @@ func runReview(ctx context.Context, args []string, stdout, stderr io.Writer, get
 	}
 	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
 	engine := &review.Engine{
-		Extractor: &extract.Extractor{Logger: logger, MaxMarkdownLines: cfg.MaxMarkdownLines},
-		Logger:    logger,
+		Extractor:       &extract.Extractor{Logger: logger, MaxMarkdownLines: cfg.MaxMarkdownLines},
+		Logger:          logger,
+		UpstreamOptions: upstreamOptions(getenv, f.upstreamDownload, logger),
 	}
 	for _, j := range all {
 		if cfg.Enabled(j.Name()) {
@@ -112,7 +123,7 @@ func runReview(ctx context.Context, args []string, stdout, stderr io.Writer, get
 	rep, err := engine.Review(ctx, review.Request{
 		Repo: f.repo, Base: f.base, Head: f.head, Worktree: f.worktree,
 		Scope: review.Scope(cfg.Scope), Include: cfg.Include, Exclude: cfg.Exclude,
-		MaxFileSize: cfg.MaxFileSize, IndexDir: indexDir,
+		MaxFileSize: cfg.MaxFileSize, IndexDir: indexDir, Upstream: cfg.Upstream,
 	})
 	if err != nil {
 		return err

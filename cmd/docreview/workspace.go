@@ -28,9 +28,11 @@ type evidenceFlags struct {
 	embeddingsModel            string
 	debug                      bool
 	// Only 'docreview index' has these; the others use the configuration.
-	head          string
-	worktree      bool
-	includeVendor bool
+	head             string
+	worktree         bool
+	includeVendor    bool
+	upstream         bool
+	upstreamDownload bool
 }
 
 // register adds the shared flags to fs, and with build the flags that
@@ -45,6 +47,8 @@ func (f *evidenceFlags) register(fs *flag.FlagSet, build bool) {
 		fs.StringVar(&f.head, "head", "", "`ref` to index (default HEAD)")
 		fs.BoolVar(&f.worktree, "worktree", false, "index the working tree, uncommitted changes included")
 		fs.BoolVar(&f.includeVendor, "include-vendor", false, "index vendor directories too")
+		fs.BoolVar(&f.upstream, "upstream", false, "index the APIs of the direct dependencies in go.mod too, from the local module cache")
+		fs.BoolVar(&f.upstreamDownload, "upstream-download", false, "as --upstream, and download missing modules with 'go mod download'")
 	}
 }
 
@@ -56,7 +60,14 @@ type evidenceSettings struct {
 	// beside it, in denseDir.
 	dir, denseDir string
 	snapshot      gitrepo.SnapshotOptions
+	// exclude is the configuration's Exclude; snapshot.Exclude adds
+	// vendor directories to it unless includeVendor.
+	exclude       []string
 	includeVendor bool
+	// upstream indexes the dependencies' APIs (retrieval.UpstreamChunks
+	// with upstreamOpt) beside the files.
+	upstream    bool
+	upstreamOpt retrieval.UpstreamOptions
 	// embedder configures the dense channel; an empty APIKey means no
 	// dense channel.
 	embedder retrieval.EmbedderOptions
@@ -76,6 +87,12 @@ func loadEvidenceSettings(fs *flag.FlagSet, f evidenceFlags, getenv func(string)
 	if isSet(fs, "include-vendor") {
 		cfg.IncludeVendor = f.includeVendor
 	}
+	if isSet(fs, "upstream") {
+		cfg.Upstream = f.upstream
+	}
+	if f.upstreamDownload {
+		cfg.Upstream = true
+	}
 	if f.embeddingsModel != "" {
 		cfg.EmbeddingsModel = f.embeddingsModel
 	}
@@ -91,11 +108,11 @@ func loadEvidenceSettings(fs *flag.FlagSet, f evidenceFlags, getenv func(string)
 		level = slog.LevelDebug
 	}
 	s := evidenceSettings{
-		repo:          f.repo,
-		dir:           dir,
-		denseDir:      filepath.Join(filepath.Dir(dir), "vectors"),
-		snapshot:      gitrepo.SnapshotOptions{MaxFileSize: cfg.MaxFileSize, Include: cfg.Include, Exclude: slices.Clone(cfg.Exclude)},
-		includeVendor: cfg.IncludeVendor,
+		repo:     f.repo,
+		dir:      dir,
+		denseDir: filepath.Join(filepath.Dir(dir), "vectors"),
+		snapshot: gitrepo.SnapshotOptions{MaxFileSize: cfg.MaxFileSize, Include: cfg.Include},
+		exclude:  cfg.Exclude,
 		embedder: retrieval.EmbedderOptions{
 			APIKey:  getenv("OPENAI_API_KEY"),
 			BaseURL: getenv("OPENAI_BASE_URL"),
@@ -103,10 +120,49 @@ func loadEvidenceSettings(fs *flag.FlagSet, f evidenceFlags, getenv func(string)
 		},
 		logger: slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level})),
 	}
-	if !s.includeVendor {
+	s.upstreamOpt = upstreamOptions(getenv, f.upstreamDownload, s.logger)
+	return s.withSelection(cfg.IncludeVendor, cfg.Upstream), nil
+}
+
+// upstreamOptions configures the reading of the dependencies: never a
+// download unless download, and the module cache of the hidden variable
+// DOCREVIEW_MODCACHE when set (tests point it at a fixture), else the go
+// command's.
+func upstreamOptions(getenv func(string) string, download bool, logger *slog.Logger) retrieval.UpstreamOptions {
+	return retrieval.UpstreamOptions{Download: download, ModCache: getenv("DOCREVIEW_MODCACHE"), Logger: logger}
+}
+
+// withSelection returns s choosing what is indexed besides the files the
+// configuration selects: vendor directories, and the dependencies' APIs.
+func (s evidenceSettings) withSelection(includeVendor, upstream bool) evidenceSettings {
+	s.includeVendor, s.upstream = includeVendor, upstream
+	s.snapshot.Exclude = slices.Clone(s.exclude)
+	if !includeVendor {
 		s.snapshot.Exclude = append(s.snapshot.Exclude, vendorGlob)
 	}
-	return s, nil
+	return s
+}
+
+// Suffixes of the commit recorded in an index, after the SHA or worktree
+// key, for what it holds besides the files review selects.
+const (
+	keyVendor   = "+vendor"
+	keyUpstream = "+upstream"
+)
+
+// keySelection tells from the commit recorded in an index whether it
+// holds vendor directories and the dependencies' APIs.
+func keySelection(key string) (includeVendor, upstream bool) {
+	_, rest, _ := strings.Cut(key, "+")
+	for _, s := range strings.Split(rest, "+") {
+		switch "+" + s {
+		case keyVendor:
+			includeVendor = true
+		case keyUpstream:
+			upstream = true
+		}
+	}
+	return includeVendor, upstream
 }
 
 // ruleNames lists the rules a configuration file may name.
@@ -141,16 +197,17 @@ type builtIndex struct {
 	// snap holds the files indexed; rev is the commit SHA or "worktree".
 	snap *gitrepo.Snapshot
 	rev  string
-	// changed is the number of files chunked and indexed anew: 0 when the
-	// index was reused.
-	changed int
+	// modules lists the direct dependencies read or skipped; nil unless
+	// the settings ask for them.
+	modules []retrieval.UpstreamModule
 	elapsed time.Duration
 }
 
 // buildEvidenceIndex builds or updates the index of the repository at rev
-// ("" for the working tree) in s.dir. progress, when not nil, is called
-// as files are indexed.
-func buildEvidenceIndex(ctx context.Context, s evidenceSettings, repo *gitrepo.Repo, rev string, progress func(done, total int)) (*builtIndex, error) {
+// ("" for the working tree) in s.dir, with the dependencies' APIs when s
+// asks for them (skipped modules are listed on stderr). progress, when
+// not nil, is called as files are indexed.
+func buildEvidenceIndex(ctx context.Context, s evidenceSettings, repo *gitrepo.Repo, rev string, progress func(done, total int), stderr io.Writer) (*builtIndex, error) {
 	start := time.Now()
 	snap, err := repo.Snapshot(ctx, rev, s.snapshot)
 	if err != nil {
@@ -164,25 +221,48 @@ func buildEvidenceIndex(ctx context.Context, s evidenceSettings, repo *gitrepo.R
 	if err != nil {
 		return nil, err
 	}
-	rec := &buildRecorder{next: s.logger.Handler()}
 	opt := retrieval.IndexOptions{
-		Dir: s.dir, Commit: key, Logger: slog.New(rec), Progress: progress,
+		Dir: s.dir, Commit: key, Logger: s.logger, Progress: progress,
 		IncludeVendor: s.includeVendor, MaxFileSize: s.snapshot.MaxFileSize,
+	}
+	if s.upstream {
+		if opt.Extra, b.modules, err = readUpstream(ctx, s, snap, stderr); err != nil {
+			return nil, err
+		}
 	}
 	if b.ix, err = retrieval.BuildIndex(ctx, snap, snap.Files(), opt); err != nil {
 		return nil, fmt.Errorf("index %s: %w", shortRev(b.rev), err)
 	}
-	b.changed = rec.changed
 	b.elapsed = time.Since(start)
 	return b, nil
+}
+
+// readUpstream reads the APIs of the direct dependencies that the go.mod
+// of snap requires, and lists on stderr the modules it skips, with the
+// reason.
+func readUpstream(ctx context.Context, s evidenceSettings, snap *gitrepo.Snapshot, stderr io.Writer) ([]retrieval.Chunk, []retrieval.UpstreamModule, error) {
+	chunks, mods, err := retrieval.UpstreamChunks(ctx, snap, s.upstreamOpt)
+	if err != nil {
+		return nil, nil, fmt.Errorf("read upstream modules at %s: %w", shortRev(snap.Rev()), err)
+	}
+	if mods == nil {
+		fmt.Fprintln(stderr, "docreview: no go.mod at the repository root: no upstream modules to index")
+	}
+	for _, m := range mods {
+		if m.Skipped != "" {
+			fmt.Fprintf(stderr, "docreview: upstream module %s@%s skipped: %s\n", m.Path, m.Version, m.Skipped)
+		}
+	}
+	return chunks, mods, nil
 }
 
 // indexKey is the commit recorded in the index: the SHA, or for the working
 // tree "worktree-" and a hash of its files, as 'docreview review' records
 // them, so that both commands share one index. When the selection differs
-// from review's (vendor directories included), a suffix records it, so
-// that neither command takes the other's index for its own; the index is
-// then updated in place.
+// from review's default (vendor directories included, the dependencies'
+// APIs added), a suffix records it ("+vendor", "+upstream", as review
+// records the latter), so that neither command takes the other's index for
+// its own; the index is then updated in place.
 func indexKey(s evidenceSettings, rev string, snap *gitrepo.Snapshot) (string, error) {
 	key := snap.Rev()
 	if rev == "" {
@@ -193,46 +273,13 @@ func indexKey(s evidenceSettings, rev string, snap *gitrepo.Snapshot) (string, e
 		key = worktreeKeyPrefix + h
 	}
 	if s.includeVendor {
-		key += "+vendor"
+		key += keyVendor
+	}
+	if s.upstream {
+		key += keyUpstream
 	}
 	return key, nil
 }
-
-// buildRecorder is the slog handler given to [retrieval.BuildIndex]: it
-// passes records on and keeps the number of changed files from the
-// "index built" record, which BuildIndex logs after a build or an update
-// and not when it reuses the index as it is.
-type buildRecorder struct {
-	next    slog.Handler
-	changed int
-}
-
-// Enabled accepts every record: the counts are logged at Info, below the
-// default level of next.
-func (r *buildRecorder) Enabled(context.Context, slog.Level) bool { return true }
-
-// Handle records the count and forwards rec when next accepts its level.
-func (r *buildRecorder) Handle(ctx context.Context, rec slog.Record) error {
-	if rec.Message == "index built" {
-		rec.Attrs(func(a slog.Attr) bool {
-			if a.Key == "changed" {
-				r.changed = int(a.Value.Int64())
-			}
-			return true
-		})
-	}
-	if !r.next.Enabled(ctx, rec.Level) {
-		return nil
-	}
-	return r.next.Handle(ctx, rec)
-}
-
-// WithAttrs and WithGroup are not used by BuildIndex; they return
-// handlers that forward without recording.
-func (r *buildRecorder) WithAttrs(attrs []slog.Attr) slog.Handler { return r.next.WithAttrs(attrs) }
-
-// WithGroup: see WithAttrs.
-func (r *buildRecorder) WithGroup(name string) slog.Handler { return r.next.WithGroup(name) }
 
 // worktreeKeyPrefix starts the recorded commit of an index of the working
 // tree.
@@ -260,9 +307,11 @@ func (e *evidence) Close() error { return e.retriever.Index.Close() }
 
 // openEvidence opens the index in s.dir read-only, building it at HEAD
 // first when there is none (with a note on stderr), and loads the files
-// and Go symbols of the commit it was built for. An index of the working
-// tree that no longer matches it is updated first. The dense channel is
-// opened when s configures it; its failure is a warning.
+// and Go symbols of the commit it was built for, selected as the index
+// records (vendor directories, upstream modules). An index of the working
+// tree that no longer matches it is updated first, with that selection.
+// The dense channel is opened when s configures it; its failure is a
+// warning.
 func openEvidence(ctx context.Context, s evidenceSettings, stderr io.Writer) (*evidence, error) {
 	repo, err := openRepo(ctx, s.repo)
 	if err != nil {
@@ -279,6 +328,11 @@ func openEvidence(ctx context.Context, s evidenceSettings, stderr io.Writer) (*e
 		}
 	}()
 	base, _, _ := strings.Cut(ix.Commit(), "+")
+	vendor, upstream := keySelection(ix.Commit())
+	if s.upstream && !upstream {
+		fmt.Fprintln(stderr, "docreview: the index has no upstream modules; run 'docreview index --upstream' to add them")
+	}
+	s = s.withSelection(vendor, upstream)
 	var snap *gitrepo.Snapshot
 	if strings.HasPrefix(base, worktreeKeyPrefix) {
 		if snap, err = repo.Snapshot(ctx, "", s.snapshot); err != nil {
@@ -291,7 +345,7 @@ func openEvidence(ctx context.Context, s evidenceSettings, stderr io.Writer) (*e
 		if worktreeKeyPrefix+h != base {
 			fmt.Fprintln(stderr, "docreview: the index is of an earlier state of the working tree; updating it")
 			_ = ix.Close()
-			b, err := buildEvidenceIndex(ctx, s, repo, "", nil)
+			b, err := buildEvidenceIndex(ctx, s, repo, "", nil, stderr)
 			if err != nil {
 				return nil, err
 			}
@@ -327,7 +381,7 @@ func openEvidence(ctx context.Context, s evidenceSettings, stderr io.Writer) (*e
 func openOrBuildIndex(ctx context.Context, s evidenceSettings, repo *gitrepo.Repo, stderr io.Writer) (*retrieval.Index, error) {
 	if _, err := os.Stat(s.dir); errors.Is(err, fs.ErrNotExist) {
 		fmt.Fprintf(stderr, "docreview: no index in %s; building it at HEAD\n", s.dir)
-		b, err := buildEvidenceIndex(ctx, s, repo, "HEAD", nil)
+		b, err := buildEvidenceIndex(ctx, s, repo, "HEAD", nil, stderr)
 		if err != nil {
 			return nil, err
 		}

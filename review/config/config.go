@@ -47,6 +47,11 @@ type Config struct {
 	// vendored copies of dependencies do not crowd out the repository's
 	// own code.
 	IncludeVendor bool
+	// Upstream indexes, beside the repository, the doc comments and
+	// exported signatures of the module's direct dependencies at the
+	// versions go.mod requires, read from the local module cache; false by
+	// default.
+	Upstream bool
 	// EmbeddingsModel names the embeddings model of the dense channel; ""
 	// means the embedder's default. Embeddings are used only when
 	// OPENAI_API_KEY is set.
@@ -68,6 +73,7 @@ type file struct {
 	MaxFileSize      *Size           `yaml:"max-file-size"`
 	MaxMarkdownLines *int            `yaml:"max-markdown-lines"`
 	IncludeVendor    *bool           `yaml:"include-vendor"`
+	Upstream         *bool           `yaml:"upstream"`
 	EmbeddingsModel  *string         `yaml:"embeddings-model"`
 }
 
@@ -162,6 +168,9 @@ func Parse(c Config, name string, data []byte, knownRules []string) (Config, err
 	if f.IncludeVendor != nil {
 		c.IncludeVendor = *f.IncludeVendor
 	}
+	if f.Upstream != nil {
+		c.Upstream = *f.Upstream
+	}
 	if f.EmbeddingsModel != nil {
 		c.EmbeddingsModel = strings.TrimSpace(*f.EmbeddingsModel)
 	}
@@ -171,8 +180,9 @@ func Parse(c Config, name string, data []byte, knownRules []string) (Config, err
 // ApplyEnv applies DOCREVIEW_* variables over c: DOCREVIEW_SCOPE,
 // DOCREVIEW_FAIL_ON, DOCREVIEW_INCLUDE and DOCREVIEW_EXCLUDE
 // (comma-separated globs), DOCREVIEW_DISABLE (comma-separated rule names),
-// DOCREVIEW_MAX_FILE_SIZE, DOCREVIEW_MAX_MARKDOWN_LINES and
-// DOCREVIEW_EMBEDDINGS_MODEL. Empty variables are ignored.
+// DOCREVIEW_MAX_FILE_SIZE, DOCREVIEW_MAX_MARKDOWN_LINES,
+// DOCREVIEW_UPSTREAM (1, true, 0 or false, as strconv.ParseBool reads
+// them) and DOCREVIEW_EMBEDDINGS_MODEL. Empty variables are ignored.
 func ApplyEnv(c Config, getenv func(string) string, knownRules []string) (Config, error) {
 	if v := getenv("DOCREVIEW_SCOPE"); v != "" {
 		if err := CheckScope(v); err != nil {
@@ -213,6 +223,13 @@ func ApplyEnv(c Config, getenv func(string) string, knownRules []string) (Config
 			return c, fmt.Errorf("DOCREVIEW_MAX_MARKDOWN_LINES: invalid line count %q", v)
 		}
 		c.MaxMarkdownLines = n
+	}
+	if v := strings.TrimSpace(getenv("DOCREVIEW_UPSTREAM")); v != "" {
+		on, err := strconv.ParseBool(v)
+		if err != nil {
+			return c, fmt.Errorf("DOCREVIEW_UPSTREAM: invalid value %q (want 1, true, 0 or false)", v)
+		}
+		c.Upstream = on
 	}
 	if v := strings.TrimSpace(getenv("DOCREVIEW_EMBEDDINGS_MODEL")); v != "" {
 		c.EmbeddingsModel = v

@@ -1,6 +1,7 @@
 package config
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -19,10 +20,10 @@ func TestParse(t *testing.T) {
 		{
 			name: "every key",
 			yaml: "scope: all\nfail-on: incomplete\ninclude: [\"**/*.md\"]\nexclude:\n  - vendor/**\nrules:\n  restates-name: false\n  snippet: true\nmax-file-size: 2MiB\nmax-markdown-lines: 5000\n" +
-				"include-vendor: true\nembeddings-model: text-embedding-3-large\n",
+				"include-vendor: true\nupstream: true\nembeddings-model: text-embedding-3-large\n",
 			want: Config{Scope: "all", FailOn: "incomplete", Include: []string{"**/*.md"}, Exclude: []string{"vendor/**"},
 				Disabled: []string{"restates-name"}, MaxFileSize: 2 << 20, MaxMarkdownLines: 5000,
-				IncludeVendor: true, EmbeddingsModel: "text-embedding-3-large"},
+				IncludeVendor: true, Upstream: true, EmbeddingsModel: "text-embedding-3-large"},
 		},
 		{name: "empty file keeps defaults", yaml: "", want: Default()},
 		{name: "size as integer", yaml: "max-file-size: 1000\n", want: func() Config { c := Default(); c.MaxFileSize = 1000; return c }()},
@@ -35,6 +36,8 @@ func TestParse(t *testing.T) {
 		{name: "negative lines", yaml: "max-markdown-lines: -1\n", wantErr: "max-markdown-lines: must not be negative"},
 		{name: "syntax error", yaml: "scope: [all\n", wantErr: ".docreview.yml:"},
 		{name: "include-vendor not a bool", yaml: "include-vendor: [x]\n", wantErr: ".docreview.yml:1:"},
+		{name: "upstream off", yaml: "upstream: false\n", want: Default()},
+		{name: "upstream not a bool", yaml: "scope: all\nupstream: sometimes\n", wantErr: ".docreview.yml:2:"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -64,6 +67,7 @@ func TestApplyEnv(t *testing.T) {
 		"DOCREVIEW_MAX_FILE_SIZE":      "10KiB",
 		"DOCREVIEW_MAX_MARKDOWN_LINES": "7",
 		"DOCREVIEW_EMBEDDINGS_MODEL":   " nomic-embed-text ",
+		"DOCREVIEW_UPSTREAM":           "1",
 	}
 	base := Default()
 	base.Disabled = []string{"restates-name"}
@@ -73,11 +77,11 @@ func TestApplyEnv(t *testing.T) {
 	}
 	want := Config{Scope: "changed", FailOn: "never", Include: []string{"docs/**", "*.go"},
 		Disabled: []string{"restates-name", "snippet"}, MaxFileSize: 10 << 10, MaxMarkdownLines: 7,
-		EmbeddingsModel: "nomic-embed-text"}
+		Upstream: true, EmbeddingsModel: "nomic-embed-text"}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("ApplyEnv mismatch (-want +got):\n%s", d)
 	}
-	for k, v := range map[string]string{"DOCREVIEW_SCOPE": "x", "DOCREVIEW_DISABLE": "nope", "DOCREVIEW_MAX_FILE_SIZE": "-1"} {
+	for k, v := range map[string]string{"DOCREVIEW_SCOPE": "x", "DOCREVIEW_DISABLE": "nope", "DOCREVIEW_MAX_FILE_SIZE": "-1", "DOCREVIEW_UPSTREAM": "yes"} {
 		if _, err := ApplyEnv(Default(), func(key string) string {
 			if key == k {
 				return v
@@ -86,5 +90,40 @@ func TestApplyEnv(t *testing.T) {
 		}, known); err == nil || !strings.Contains(err.Error(), k) {
 			t.Errorf("ApplyEnv with %s=%s: error %v, want one naming %s", k, v, err, k)
 		}
+	}
+}
+
+// TestApplyEnvUpstream checks that DOCREVIEW_UPSTREAM switches the
+// upstream corpus on and off over the file's setting, and that an empty
+// value keeps it.
+func TestApplyEnvUpstream(t *testing.T) {
+	tests := []struct {
+		value      string
+		file, want bool
+	}{
+		{"1", false, true},
+		{"true", false, true},
+		{"0", true, false},
+		{"false", true, false},
+		{"", true, true},
+		{"", false, false},
+	}
+	for _, tt := range tests {
+		t.Run(fmt.Sprintf("%q over %v", tt.value, tt.file), func(t *testing.T) {
+			base := Default()
+			base.Upstream = tt.file
+			got, err := ApplyEnv(base, func(k string) string {
+				if k == "DOCREVIEW_UPSTREAM" {
+					return tt.value
+				}
+				return ""
+			}, known)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Upstream != tt.want {
+				t.Errorf("Upstream = %v, want %v", got.Upstream, tt.want)
+			}
+		})
 	}
 }

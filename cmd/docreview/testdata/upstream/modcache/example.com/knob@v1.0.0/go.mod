@@ -1,0 +1,3 @@
+module example.com/knob
+
+go 1.22
