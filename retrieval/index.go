@@ -33,6 +33,7 @@ type Index struct {
 	stats  indexStoredStats
 	build  indexBuildStats
 	stop   analysis.TokenMap
+	dfs    indexDocFreqs
 
 	closeOnce sync.Once
 	closeErr  error
@@ -679,7 +680,19 @@ func (ix *Index) Search(ctx context.Context, q Query) ([]Hit, error) {
 	// Each field is matched as bleve's match query would: a disjunction of
 	// its terms, each with the field's boost.
 	var fields []query.Query
-	for _, f := range ix.queryFields(q.Text) {
+	qfs := ix.queryFields(q.Text)
+	if words := qfs[0].terms; len(words) > indexMaxQueryWords {
+		kept, err := ix.rarestWords(ctx, words)
+		if err != nil {
+			return nil, fmt.Errorf("search %q: %w", q.Text, err)
+		}
+		for i := range qfs {
+			if qfs[i].field == indexFieldText || qfs[i].field == indexFieldHeading {
+				qfs[i].terms = kept
+			}
+		}
+	}
+	for _, f := range qfs {
 		if len(f.terms) == 0 {
 			continue
 		}
