@@ -12,6 +12,14 @@
 //     Example functions against the module's API.
 //   - [RestatesName] (restates-name) flags doc comments that only repeat
 //     their symbol's name.
+//   - [LiteralMismatch] (literal-mismatch) flags stated defaults, limits and
+//     units that the code's constants or fallbacks contradict.
+//   - [WrongParameter] (wrong-parameter) flags docs naming a parameter the
+//     signature no longer has.
+//   - [MissingContract] (missing-contract) flags docs silent on every error,
+//     panic and default their function has.
+//   - [DeprecatedUse] (deprecated-use) flags text recommending a deprecated
+//     symbol.
 //
 // Wire them into an engine with [All]:
 //

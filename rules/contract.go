@@ -1,0 +1,560 @@
+package rules
+
+import (
+	"context"
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/docreview/docreview/retrieval"
+	"github.com/docreview/docreview/review"
+)
+
+var _ review.Judge = (*MissingContract)(nil)
+
+// MissingContract is the missing-contract rule: an exported func or method
+// returns sentinel errors (package-level error variables, returned as they
+// are or wrapped with fmt.Errorf's %w) or typed errors (a composite literal
+// of an error type) in a result declared as error, calls panic at the top
+// of its own body or directly under an if, or substitutes a constant or
+// package-level default for a zero parameter ("if ttl <= 0 { ttl =
+// DefaultTTL }"), and its doc comment names none of these. It labels the
+// claim incomplete and lists every item by name, with its condition when
+// the item sits directly in an if with a short condition, and the
+// default's value.
+//
+// The doc states an item when it names the sentinel (or, for "pkg.ErrX",
+// ErrX), the error type or its words ("a syntax error"), "panic" in any
+// form for a panic, and for a default the constant's name, its value, or
+// the word "default" or "zero". One stated item is enough for the rule to
+// stay silent: it only reports docs silent about the whole contract.
+// Errors passed through from callees ("return err"), panics inside func
+// literals, switch cases or loops, panics marked unreachable, functions
+// that recover, io.EOF from Read methods, unexported functions, methods
+// implementing a documented interface method, docs saying the function
+// implements something, Test, Benchmark, Fuzz and Example functions,
+// declarations in test files and deprecated ones are exempt. It never
+// suggests text. The zero value is ready to use and safe for concurrent
+// use.
+type MissingContract struct{}
+
+// Name returns "missing-contract".
+func (*MissingContract) Name() string { return "missing-contract" }
+
+// contractKind says what a contract item is.
+type contractKind int
+
+const (
+	contractError   contractKind = iota // returns a sentinel or typed error
+	contractPanic                       // panics
+	contractDefault                     // substitutes a default for a zero parameter
+)
+
+// contractItem is one thing a function's doc should state.
+type contractItem struct {
+	kind  contractKind
+	name  string // sentinel or type name; the parameter for a default
+	repl  string // the default's expression
+	value string // the default's constant value, "" when not constant
+	cond  string // the guarding condition, "" when not a simple if
+	line  int
+}
+
+// Judge reports a doc comment that states none of its function's error,
+// panic and default contract, or nil. It never fails.
+func (r *MissingContract) Judge(ctx context.Context, ws *review.Workspace, c review.Claim) (*review.Verdict, error) {
+	if ws == nil || ws.Symbols == nil || c.Kind != review.KindDocComment || c.Symbol == "" ||
+		strings.HasPrefix(c.Symbol, "package ") || !exportedPath(c.Symbol) || isDeprecated(c.Text) ||
+		strings.HasSuffix(c.Path, "_test.go") {
+		return nil, nil
+	}
+	sym, ok := ws.Symbols.Lookup(c.Package, c.Symbol)
+	if !ok || !sym.Exported || sym.Kind != "func" && sym.Kind != "method" || sym.Path == "" || sym.Line < 1 {
+		return nil, nil
+	}
+	name := lastPart(c.Symbol)
+	for _, p := range []string{"Test", "Benchmark", "Fuzz", "Example"} {
+		if strings.HasPrefix(name, p) && sym.Kind == "func" {
+			return nil, nil
+		}
+	}
+	if countWord(strings.ToLower(c.Text), "implements") > 0 {
+		// The interface's doc carries the contract.
+		return nil, nil
+	}
+	decl := funcDecl(sym)
+	fn, _ := sym.Object.(*types.Func)
+	if decl == nil || decl.Body == nil || sym.Package.Info == nil || fn == nil {
+		return nil, nil
+	}
+	items := contractItems(sym.Package, decl, fn.Signature())
+	if len(items) == 0 || ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
+	for _, it := range items {
+		if it.stated(c.Text) {
+			return nil, nil
+		}
+	}
+	if sym.Kind == "method" && implementsDocumented(ws.Symbols, sym) {
+		return nil, nil
+	}
+	return r.verdict(c, sym, items), nil
+}
+
+// verdict lists the missing items in one sentence, with one evidence item
+// per line.
+func (r *MissingContract) verdict(c review.Claim, sym retrieval.Symbol, items []contractItem) *review.Verdict {
+	var errs, panics, defaults []string
+	seen := map[string]bool{}
+	v := &review.Verdict{Label: review.Incomplete, Rule: r.Name(), Confidence: 0.8}
+	for _, it := range items {
+		v.Evidence = append(v.Evidence, review.Evidence{
+			Path: sym.Path, StartLine: it.line, EndLine: it.line, Source: review.SourceCode,
+			Why: it.why(), Hops: []string{c.Symbol, it.hop()},
+		})
+		label := it.label()
+		if seen[label] {
+			continue
+		}
+		seen[label] = true
+		switch it.kind {
+		case contractError:
+			errs = append(errs, label)
+		case contractPanic:
+			panics = append(panics, label)
+		case contractDefault:
+			defaults = append(defaults, label)
+		}
+	}
+	var parts []string
+	if len(errs) > 0 {
+		parts = append(parts, "returns "+joinOr(errs))
+	}
+	if len(panics) > 0 {
+		parts = append(parts, "panics"+conds(panics))
+	}
+	parts = append(parts, defaults...)
+	v.Message = fmt.Sprintf("Doc comment of %s does not say that it %s.", c.Symbol, joinAnd(parts))
+	return v
+}
+
+// joinOr joins words as English prose with "or".
+func joinOr(words []string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
+}
+
+// conds formats the conditions of panics: " (a, b)", or "" when none is
+// known.
+func conds(labels []string) string {
+	var cs []string
+	for _, l := range labels {
+		if l != "" {
+			cs = append(cs, l)
+		}
+	}
+	if len(cs) == 0 {
+		return ""
+	}
+	return " (" + joinOr(cs) + ")"
+}
+
+// label is how the message names the item.
+func (it contractItem) label() string {
+	switch it.kind {
+	case contractPanic:
+		return it.cond
+	case contractDefault:
+		s := fmt.Sprintf("uses %s", it.repl)
+		if it.value != "" && it.value != it.repl {
+			s += " (" + it.value + ")"
+		}
+		return s + " when " + it.cond
+	}
+	if it.cond != "" {
+		return it.name + " (" + it.cond + ")"
+	}
+	return it.name
+}
+
+// hop is the last hop of the item's evidence.
+func (it contractItem) hop() string {
+	switch it.kind {
+	case contractPanic:
+		return "panic"
+	case contractDefault:
+		return it.repl
+	}
+	return it.name
+}
+
+// why explains the item's evidence line.
+func (it contractItem) why() string {
+	var s string
+	switch it.kind {
+	case contractPanic:
+		s = "panics"
+	case contractDefault:
+		s = "substitutes " + it.repl
+		if it.value != "" && it.value != it.repl {
+			s += " (" + it.value + ")"
+		}
+		return s + " when " + it.cond
+	default:
+		s = "returns " + it.name
+	}
+	if it.cond != "" {
+		s += " when " + it.cond
+	}
+	return s
+}
+
+var panicWordRE = regexp.MustCompile(`(?i)\bpanic`)
+
+// stated reports whether a doc text names the item.
+func (it contractItem) stated(text string) bool {
+	switch it.kind {
+	case contractPanic:
+		return panicWordRE.MatchString(text)
+	case contractDefault:
+		lower := strings.ToLower(text)
+		if strings.Contains(lower, "default") || countWord(lower, "zero") > 0 || countWord(text, lastPart(it.repl)) > 0 {
+			return true
+		}
+		return it.value != "" && strings.Contains(text, strings.Trim(it.value, `"`))
+	}
+	name := strings.TrimPrefix(it.name, "*")
+	if countWord(text, name) > 0 || countWord(text, lastPart(name)) > 0 {
+		return true
+	}
+	// "a syntax error" states *SyntaxError.
+	words := strings.Join(splitWords(lastPart(name)), " ")
+	return strings.Contains(name, "Error") && strings.Contains(strings.ToLower(text), words)
+}
+
+// packageLevel reports whether e names a package-level variable or
+// constant ("DefaultTTL", "http.DefaultClient").
+func packageLevel(info *types.Info, e ast.Expr) bool {
+	var id *ast.Ident
+	switch x := e.(type) {
+	case *ast.Ident:
+		id = x
+	case *ast.SelectorExpr:
+		id = x.Sel
+	default:
+		return false
+	}
+	obj := info.Uses[id]
+	return obj != nil && obj.Pkg() != nil && obj.Parent() == obj.Pkg().Scope()
+}
+
+// hasRecover reports whether body defers a func literal that calls
+// recover: its panics do not leave the function.
+func hasRecover(info *types.Info, body *ast.BlockStmt) bool {
+	found := false
+	for _, st := range body.List {
+		d, ok := st.(*ast.DeferStmt)
+		if !ok {
+			continue
+		}
+		ast.Inspect(d.Call, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok {
+				if id, ok := call.Fun.(*ast.Ident); ok && id.Name == "recover" {
+					if _, ok := info.Uses[id].(*types.Builtin); ok {
+						found = true
+					}
+				}
+			}
+			return !found
+		})
+	}
+	return found
+}
+
+// unreachable reports whether a panic call marks code that cannot run:
+// its message says "unreachable", "not reached", "impossible" or "should
+// not happen".
+func unreachable(call *ast.CallExpr) bool {
+	if len(call.Args) != 1 {
+		return false
+	}
+	lit, ok := call.Args[0].(*ast.BasicLit)
+	if !ok || lit.Kind != token.STRING {
+		return false
+	}
+	msg := strings.ToLower(lit.Value)
+	for _, w := range []string{"unreachable", "not reached", "impossible", "should not happen", "never happen"} {
+		if strings.Contains(msg, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// maxCond is the longest condition quoted in a message.
+const maxCond = 40
+
+// contractItems collects the contract of decl's own body, in source order.
+func contractItems(p *retrieval.Package, decl *ast.FuncDecl, sig *types.Signature) []contractItem {
+	info := p.Info
+	recovers := hasRecover(info, decl.Body)
+	reader := strings.HasPrefix(decl.Name.Name, "Read")
+	params := map[types.Object]bool{}
+	for _, f := range decl.Type.Params.List {
+		for _, n := range f.Names {
+			if obj := info.Defs[n]; obj != nil {
+				params[obj] = true
+			}
+		}
+	}
+	errType := types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
+	var items []contractItem
+	var stack []ast.Node
+	line := func(n ast.Node) int { return p.Fset.Position(n.Pos()).Line }
+	// guard returns the condition of the if statement whose body directly
+	// holds the statement on top of the stack, when it is short.
+	guard := func() string {
+		if len(stack) < 3 {
+			return ""
+		}
+		block, ok := stack[len(stack)-2].(*ast.BlockStmt)
+		if !ok {
+			return ""
+		}
+		ifs, ok := stack[len(stack)-3].(*ast.IfStmt)
+		if !ok || ifs.Body != block || ifs.Init != nil {
+			return ""
+		}
+		if s := types.ExprString(ifs.Cond); len(s) <= maxCond {
+			return s
+		}
+		return ""
+	}
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		stack = append(stack, n)
+		switch n := n.(type) {
+		case *ast.ReturnStmt:
+			if len(n.Results) != sig.Results().Len() {
+				break
+			}
+			for i, e := range n.Results {
+				if !types.Identical(sig.Results().At(i).Type(), types.Universe.Lookup("error").Type()) {
+					// A constructor of an error type returns it by
+					// design; only results declared as error count.
+					continue
+				}
+				if name, ok := errorItem(info, errType, e); ok && !(reader && name == "io.EOF") {
+					items = append(items, contractItem{kind: contractError, name: name, cond: guard(), line: line(n)})
+				}
+			}
+		case *ast.ExprStmt:
+			if call, ok := n.X.(*ast.CallExpr); ok {
+				if id, ok := call.Fun.(*ast.Ident); ok {
+					if _, ok := info.Uses[id].(*types.Builtin); ok && id.Name == "panic" && !recovers && !unreachable(call) {
+						// Only a panic at the top of the body or under a
+						// short if condition is a contract; one in a switch
+						// case or a loop is usually an assertion.
+						top := len(stack) == 2 && stack[0] == decl.Body
+						if cond := guard(); cond != "" || top {
+							items = append(items, contractItem{kind: contractPanic, cond: cond, line: line(n)})
+						}
+					}
+				}
+			}
+		case *ast.IfStmt:
+			if it, ok := defaultItem(info, params, n); ok {
+				it.line = line(n.Body.List[0])
+				items = append(items, it)
+			}
+		}
+		return true
+	})
+	return items
+}
+
+// errorItem names the sentinel or typed error e returns: a package-level
+// error variable ("ErrNotFound", "io.EOF"), such a variable wrapped by
+// fmt.Errorf with %w, or a composite literal of an error type
+// ("*PathError").
+func errorItem(info *types.Info, errType *types.Interface, e ast.Expr) (string, bool) {
+	e = ast.Unparen(e)
+	if name, ok := sentinel(info, errType, e); ok {
+		return name, true
+	}
+	switch x := e.(type) {
+	case *ast.CallExpr:
+		if fn := calledFunc(info, x); fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "fmt" || fn.Name() != "Errorf" {
+			return "", false
+		}
+		if len(x.Args) < 2 {
+			return "", false
+		}
+		if lit, ok := x.Args[0].(*ast.BasicLit); !ok || !strings.Contains(lit.Value, "%w") {
+			return "", false
+		}
+		for _, a := range x.Args[1:] {
+			if name, ok := sentinel(info, errType, ast.Unparen(a)); ok {
+				return name, true
+			}
+		}
+	case *ast.UnaryExpr:
+		if cl, ok := x.X.(*ast.CompositeLit); ok && x.Op == token.AND {
+			if t := info.TypeOf(x); t != nil && types.Implements(t, errType) && exportedType(t) {
+				return "*" + types.ExprString(cl.Type), true
+			}
+		}
+	case *ast.CompositeLit:
+		if t := info.TypeOf(x); t != nil && types.Implements(t, errType) && exportedType(t) {
+			return types.ExprString(x.Type), true
+		}
+	}
+	return "", false
+}
+
+// sentinel names e when it is an exported package-level variable of an
+// error type.
+func sentinel(info *types.Info, errType *types.Interface, e ast.Expr) (string, bool) {
+	var id *ast.Ident
+	prefix := ""
+	switch x := e.(type) {
+	case *ast.Ident:
+		id = x
+	case *ast.SelectorExpr:
+		pkg, ok := x.X.(*ast.Ident)
+		if !ok {
+			return "", false
+		}
+		if _, ok := info.Uses[pkg].(*types.PkgName); !ok {
+			return "", false
+		}
+		id, prefix = x.Sel, pkg.Name+"."
+	default:
+		return "", false
+	}
+	v, ok := info.Uses[id].(*types.Var)
+	if !ok || v.Pkg() == nil || v.Parent() != v.Pkg().Scope() || !types.Implements(v.Type(), errType) || !v.Exported() {
+		return "", false
+	}
+	return prefix + id.Name, true
+}
+
+// exportedType reports whether t (or what it points to) is a named type
+// callers can name: an unexported error type or sentinel is no contract a
+// caller could test for, so its absence from the doc is not a gap.
+func exportedType(t types.Type) bool {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := t.(*types.Named)
+	return ok && n.Obj().Exported()
+}
+
+// calledFunc returns the function a call calls, when it is a named one.
+func calledFunc(info *types.Info, call *ast.CallExpr) *types.Func {
+	var id *ast.Ident
+	switch f := call.Fun.(type) {
+	case *ast.Ident:
+		id = f
+	case *ast.SelectorExpr:
+		id = f.Sel
+	default:
+		return nil
+	}
+	fn, _ := info.Uses[id].(*types.Func)
+	return fn
+}
+
+// defaultItem recognises "if x == 0 { x = D }" (or <= 0, == "", == nil)
+// where x is a parameter or a field of one, and the body's first
+// statement assigns x.
+func defaultItem(info *types.Info, params map[types.Object]bool, s *ast.IfStmt) (contractItem, bool) {
+	bin, ok := s.Cond.(*ast.BinaryExpr)
+	if !ok || s.Init != nil || len(s.Body.List) == 0 || bin.Op != token.EQL && bin.Op != token.LEQ {
+		return contractItem{}, false
+	}
+	if !isZero(info, bin.Y) || !rootedAtParam(info, params, bin.X) {
+		return contractItem{}, false
+	}
+	as, ok := s.Body.List[0].(*ast.AssignStmt)
+	if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != 1 || len(as.Rhs) != 1 ||
+		types.ExprString(as.Lhs[0]) != types.ExprString(bin.X) {
+		return contractItem{}, false
+	}
+	rhs := as.Rhs[0]
+	tv, ok := info.Types[rhs]
+	if !ok || isZero(info, rhs) || tv.Value == nil && !packageLevel(info, rhs) {
+		// Only a constant or a package-level variable is a default; "x =
+		// r" fills in a result.
+		return contractItem{}, false
+	}
+	it := contractItem{kind: contractDefault, name: types.ExprString(bin.X), repl: types.ExprString(rhs), cond: types.ExprString(s.Cond)}
+	if tv.Value != nil {
+		it.value = constValue(tv)
+	}
+	return it, true
+}
+
+// constValue formats a constant as a doc would write it: durations as
+// time.Duration prints them, strings quoted, numbers exactly.
+func constValue(tv types.TypeAndValue) string {
+	if n, ok := tv.Type.(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time" && n.Obj().Name() == "Duration" {
+		if d, ok := constant.Int64Val(tv.Value); ok {
+			return time.Duration(d).String()
+		}
+	}
+	return tv.Value.ExactString()
+}
+
+// isZero reports whether e is the constant zero, "" or nil.
+func isZero(info *types.Info, e ast.Expr) bool {
+	tv, ok := info.Types[e]
+	if !ok {
+		return false
+	}
+	if tv.IsNil() {
+		return true
+	}
+	if tv.Value == nil {
+		return false
+	}
+	switch tv.Value.Kind() {
+	case constant.Int, constant.Float:
+		return constant.Sign(tv.Value) == 0
+	case constant.String:
+		return constant.StringVal(tv.Value) == ""
+	}
+	return false
+}
+
+// rootedAtParam reports whether e is a parameter or a field selected from
+// one ("opts.Timeout").
+func rootedAtParam(info *types.Info, params map[types.Object]bool, e ast.Expr) bool {
+	for {
+		switch x := e.(type) {
+		case *ast.Ident:
+			return params[info.Uses[x]]
+		case *ast.SelectorExpr:
+			if sel := info.Selections[x]; sel == nil || sel.Kind() != types.FieldVal {
+				return false
+			}
+			e = x.X
+		default:
+			return false
+		}
+	}
+}

