@@ -129,6 +129,8 @@ func (e *Engine) Review(ctx context.Context, req Request) (Report, error) {
 // both snapshots, the Go symbol table, the lexical index and the retriever
 // fusing them at head. Notes list the files left out (binary, too large,
 // not UTF-8) and, with [Request.Upstream], the dependencies not indexed.
+// A directory that is not a git repository or a ref that names no commit
+// gives a *[UsageError].
 func (e *Engine) Load(ctx context.Context, req Request) (*Workspace, []Note, error) {
 	log := e.logger()
 	dir := req.Repo

@@ -23,7 +23,8 @@ const (
 	ScopeAll Scope = "all"
 )
 
-// ParseScope validates a scope name; the empty string means [ScopeAffected].
+// ParseScope validates a scope name; the empty string means [ScopeAffected]
+// and any name other than changed, affected or all gives a *[UsageError].
 func ParseScope(s string) (Scope, error) {
 	switch Scope(s) {
 	case "":

@@ -112,6 +112,14 @@ func (r *MissingContract) Judge(ctx context.Context, ws *review.Workspace, c rev
 func (r *MissingContract) verdict(c review.Claim, sym retrieval.Symbol, items []contractItem) *review.Verdict {
 	var errs, panics, defaults []string
 	seen := map[string]bool{}
+	// An error returned on several paths is named once, without the
+	// conditions, which no longer single out one path.
+	errPaths := map[string]int{}
+	for _, it := range items {
+		if it.kind == contractError {
+			errPaths[it.name]++
+		}
+	}
 	v := &review.Verdict{Label: review.Incomplete, Rule: r.Name(), Confidence: 0.8}
 	for _, it := range items {
 		v.Evidence = append(v.Evidence, review.Evidence{
@@ -119,6 +127,9 @@ func (r *MissingContract) verdict(c review.Claim, sym retrieval.Symbol, items []
 			Why: it.why(), Hops: []string{c.Symbol, it.hop()},
 		})
 		label := it.label()
+		if it.kind == contractError && errPaths[it.name] > 1 {
+			label = it.name
+		}
 		if seen[label] {
 			continue
 		}

@@ -101,3 +101,23 @@ func TestMissingContractUnexported(t *testing.T) {
 	}
 	checkVerdict(t, rule, got, nil)
 }
+
+// TestMissingContractSameErrorTwice: an error returned on several paths is
+// named once, without conditions, and each path is evidence.
+func TestMissingContractSameErrorTwice(t *testing.T) {
+	ws := loadWorkspace(t, "contract")
+	rule := &MissingContract{}
+	got, err := rule.Judge(t.Context(), ws, goClaim(t, ws, "dup.go", "CheckInput"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := lineOf(t, ws, "dup.go", "return ErrBadInput")
+	checkVerdict(t, rule, got, &want{
+		label:   review.Incomplete,
+		message: "Doc comment of CheckInput does not say that it returns ErrBadInput.",
+		evidence: []ev{
+			{"dup.go", first, first, review.SourceCode, `returns ErrBadInput when s == ""`},
+			{"dup.go", first + 3, first + 3, review.SourceCode, "returns ErrBadInput when len(s) > 64"},
+		},
+	})
+}

@@ -114,8 +114,9 @@ func (s *Snapshot) Notes() []Skip { return slices.Clone(s.notes) }
 // from disk is absent, and sizes are checked before reading.
 //
 // Files with a NUL byte in their first 8000 bytes (git's heuristic) are
-// skipped as binary; symlinks, submodules and files over the size limit are
-// skipped; see [Snapshot.Skipped]. The error wraps [ErrUnknownRevision]
+// skipped as binary; symlinks, submodules and files over the size limit
+// (opt.MaxFileSize, or [DefaultMaxFileSize] when it is 0) are skipped; see
+// [Snapshot.Skipped]. The error wraps [ErrUnknownRevision]
 // when rev names no commit, and [path.ErrBadPattern] for a malformed glob.
 func (r *Repo) Snapshot(ctx context.Context, rev string, opt SnapshotOptions) (*Snapshot, error) {
 	if opt.MaxFileSize < 0 {
