@@ -9,7 +9,10 @@
 //   - [StaleReference] (stale-reference) flags identifiers that no longer
 //     exist, with the name they were renamed to or the closest existing one.
 //   - [Snippet] (snippet) type-checks Go code blocks of Markdown files and
-//     Example functions against the module's API.
+//     Example functions against the module's API, checks the flags and
+//     subcommands of shell blocks running the module's own commands and
+//     the relative links of Markdown, and, opt-in ([Options]), runs
+//     Example functions to compare their output.
 //   - [RestatesName] (restates-name) flags doc comments that only repeat
 //     their symbol's name.
 //   - [LiteralMismatch] (literal-mismatch) flags stated defaults, limits and
@@ -24,6 +27,9 @@
 // Wire them into an engine with [All]:
 //
 //	engine := &review.Engine{Extractor: x, Rules: rules.All()}
+//
+// or, to let the snippet rule run Example functions, with
+// rules.AllWith(rules.Options{RunExamples: true}).
 //
 // docs/rules.md describes each rule's trigger, evidence and boundaries.
 package rules

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"regexp"
 	"strings"
+	"time"
 
 	"github.com/docreview/docreview/retrieval"
 	"github.com/docreview/docreview/review"
@@ -27,11 +28,21 @@ var _ review.Judge = (*Snippet)(nil)
 //
 // In Example functions only wrong members and arguments of module symbols
 // count: an example may use helpers of its test file that the checker does
-// not see. The zero value is ready to use and safe for concurrent use.
+// not see. The rule also checks shell blocks running the module's own
+// commands and relative Markdown links, and, with RunExamples, runs
+// Example functions (see [Snippet.Judge]). The zero value is ready to use
+// and safe for concurrent use.
 type Snippet struct {
-	docs    memo[[]review.Claim]
-	lines   memo[[]string]
-	changes memo[extract.Changes]
+	// RunExamples and ExampleTimeout: see [Options]; off by default.
+	RunExamples    bool
+	ExampleTimeout time.Duration
+
+	cmds     memo[map[string]*command]
+	examples memo[exampleRun]
+	checkout memo[bool]
+	docs     memo[[]review.Claim]
+	lines    memo[[]string]
+	changes  memo[extract.Changes]
 }
 
 // Name returns "snippet".
@@ -45,10 +56,10 @@ type snippetIssue struct {
 	codeLine int // the block's first code line in the claim's file
 }
 
-// Judge checks the claim's Go blocks and reports the first problem found,
+// judgeGo checks the claim's Go blocks and reports the first problem found,
 // contradictions before omissions. It fails when the claim's Markdown file
 // cannot be read or parsed again for the prelude.
-func (r *Snippet) Judge(ctx context.Context, ws *review.Workspace, c review.Claim) (*review.Verdict, error) {
+func (r *Snippet) judgeGo(ctx context.Context, ws *review.Workspace, c review.Claim) (*review.Verdict, error) {
 	if ws == nil || ws.Symbols == nil || isHistory(c.Path) {
 		return nil, nil
 	}

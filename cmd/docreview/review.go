@@ -43,6 +43,7 @@ type reviewFlags struct {
 	noCache, verbose, debug bool
 	upstream                bool
 	upstreamDownload        bool
+	runExamples             bool
 }
 
 func (f *reviewFlags) register(fs *flag.FlagSet) {
@@ -64,6 +65,7 @@ func (f *reviewFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.upstreamDownload, "upstream-download", false, "as --upstream, and download missing modules with 'go mod download'")
 	fs.BoolVar(&f.verbose, "v", false, "text output: list consistent claims too")
 	fs.BoolVar(&f.debug, "debug", false, "log progress to stderr")
+	fs.BoolVar(&f.runExamples, "run-examples", false, "run the Example functions of the diff's packages with go test and report stale // Output: comments (executes the reviewed code)")
 }
 
 // runReview implements 'docreview review'.
@@ -81,7 +83,7 @@ func runReview(ctx context.Context, args []string, stdout, stderr io.Writer, get
 	if fs.NArg() > 0 {
 		return &review.UsageError{Msg: fmt.Sprintf("unexpected argument %q", fs.Arg(0))}
 	}
-	all := rules.All()
+	all := rules.AllWith(rules.Options{RunExamples: f.runExamples})
 	known := make([]string, len(all))
 	for i, j := range all {
 		known[i] = j.Name()

@@ -1,0 +1,4 @@
+package links
+
+// Store holds items.
+type Store struct{}
