@@ -60,15 +60,18 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 		fmt.Fprint(stderr, benchUsage)
 		fs.PrintDefaults()
 	}
+	if len(args) > 0 && args[0] == "quality" {
+		return runBenchQuality(ctx, args[1:], stdout, stderr)
+	}
 	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
 		if len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || args[0] == "-help") {
 			fs.Usage()
 			return flag.ErrHelp
 		}
-		return &review.UsageError{Msg: "bench: name the benchmark: docreview bench retrieval"}
+		return &review.UsageError{Msg: "bench: name the benchmark: docreview bench retrieval or docreview bench quality"}
 	}
 	if args[0] != "retrieval" {
-		return &review.UsageError{Msg: fmt.Sprintf("bench: unknown benchmark %q (want retrieval)", args[0])}
+		return &review.UsageError{Msg: fmt.Sprintf("bench: unknown benchmark %q (want retrieval or quality)", args[0])}
 	}
 	if err := fs.Parse(args[1:]); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
