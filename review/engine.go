@@ -101,6 +101,7 @@ func (e *Engine) Review(ctx context.Context, req Request) (Report, error) {
 		}
 	}()
 	stage("load", start)
+	ws.Scope = scope
 
 	start = time.Now()
 	claims, extractNotes, err := e.Extractor.Extract(ctx, ws, scope)

@@ -63,6 +63,10 @@ type Workspace struct {
 	// Retriever.Dense). [Engine.Load] sets it; it is nil in a Workspace
 	// built by hand, and judges must then do without it.
 	Retriever *retrieval.Retriever
+	// Scope is the scope the review judges claims in; [Engine.Review] sets
+	// it. The zero value means a diff review: judges may stay silent about
+	// gaps that pre-date the diff, which only [ScopeAll] audits.
+	Scope Scope
 
 	cleanup []func() error
 }

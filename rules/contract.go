@@ -63,6 +63,7 @@ type contractItem struct {
 	value string // the default's constant value, "" when not constant
 	cond  string // the guarding condition, "" when not a simple if
 	line  int
+	start int // the first line the item rests on: the if of a default, else line
 }
 
 // Judge reports a doc comment that states none of its function's error,
@@ -104,7 +105,54 @@ func (r *MissingContract) Judge(ctx context.Context, ws *review.Workspace, c rev
 	if sym.Kind == "method" && implementsDocumented(ws.Symbols, sym) {
 		return nil, nil
 	}
+	if predatesContract(ws, c, sym, decl, items) {
+		return nil, nil
+	}
 	return r.verdict(c, sym, items), nil
+}
+
+var contractWordRE = regexp.MustCompile(`(?i)\b(?:err\w*|fail\w*|panic\w*|default\w*|zero|invalid)\b`)
+
+// contractWords counts the words of a doc text that speak of an error,
+// panic or default contract, stated or not in the rule's terms.
+func contractWords(text string) int { return len(contractWordRE.FindAllStringIndex(text, -1)) }
+
+// predatesContract reports whether the doc's silence about items is older
+// than the diff: the doc at base states none of them either and has no
+// more words about errors, panics or defaults than at head, and each item
+// existed at base, as far as the diff shows: it adds no line of the
+// declaration's signature, nor the line of any item or of a default's if.
+// It is false in an audit ([review.ScopeAll]) and without a base.
+func predatesContract(ws *review.Workspace, c review.Claim, sym retrieval.Symbol, decl *ast.FuncDecl, items []contractItem) bool {
+	old, ok := baseDoc(ws, c)
+	if !ok {
+		return false
+	}
+	if contractWords(old) > contractWords(c.Text) {
+		// The diff removed contract wording the rule cannot match to an
+		// item ("returns an error if ..."): the doc got less complete.
+		return false
+	}
+	for _, it := range items {
+		if it.stated(old) {
+			// The diff removed what the doc said: that gap is new.
+			return false
+		}
+	}
+	f, changed := headChange(ws, sym.Path)
+	if !changed {
+		return true
+	}
+	fset := sym.Package.Fset
+	if f.Touches(fset.Position(decl.Pos()).Line, fset.Position(decl.Body.Lbrace).Line) {
+		return false
+	}
+	for _, it := range items {
+		if f.Touches(it.start, it.line) {
+			return false
+		}
+	}
+	return true
 }
 
 // verdict lists the missing items in one sentence, with one evidence item
@@ -370,7 +418,7 @@ func contractItems(p *retrieval.Package, decl *ast.FuncDecl, sig *types.Signatur
 					continue
 				}
 				if name, ok := errorItem(info, errType, e); ok && !(reader && name == "io.EOF") {
-					items = append(items, contractItem{kind: contractError, name: name, cond: guard(), line: line(n)})
+					items = append(items, contractItem{kind: contractError, name: name, cond: guard(), line: line(n), start: line(n)})
 				}
 			}
 		case *ast.ExprStmt:
@@ -382,14 +430,14 @@ func contractItems(p *retrieval.Package, decl *ast.FuncDecl, sig *types.Signatur
 						// case or a loop is usually an assertion.
 						top := len(stack) == 2 && stack[0] == decl.Body
 						if cond := guard(); cond != "" || top {
-							items = append(items, contractItem{kind: contractPanic, cond: cond, line: line(n)})
+							items = append(items, contractItem{kind: contractPanic, cond: cond, line: line(n), start: line(n)})
 						}
 					}
 				}
 			}
 		case *ast.IfStmt:
 			if it, ok := defaultItem(info, params, n); ok {
-				it.line = line(n.Body.List[0])
+				it.line, it.start = line(n.Body.List[0]), line(n)
 				items = append(items, it)
 			}
 		}

@@ -77,6 +77,11 @@ func (r *RestatesName) Judge(_ context.Context, ws *review.Workspace, c review.C
 		// implementation adds nothing.
 		return nil, nil
 	}
+	if old, ok := baseDoc(ws, c); ok && sentences(old) == 1 && len(residue(old, names...)) == 0 {
+		// The doc restated the name before the diff: old debt, which a
+		// review of the diff leaves to --scope all.
+		return nil, nil
+	}
 	start, end := lineRange(sym.Line, sym.EndLine)
 	var what, shape string
 	if decl != nil {

@@ -1,0 +1,86 @@
+package rules
+
+import (
+	"testing"
+
+	"github.com/docreview/docreview/review"
+)
+
+// TestPredatingGaps checks that missing-contract and restates-name leave
+// alone the gaps a doc already had before the diff, unless the review
+// audits the whole repository.
+func TestPredatingGaps(t *testing.T) {
+	ws := loadWorkspace(t, "predates")
+	line := func(s string) int { return lineOf(t, ws, "vault.go", s) }
+	code := func(s, why string) ev { return ev{"vault.go", line(s), line(s), review.SourceCode, why} }
+	decl := func(s, why string) ev {
+		l := line(s)
+		return ev{"vault.go", l, declEnd(t, ws, "vault.go", l), review.SourceCode, why}
+	}
+	contract := map[string]*want{
+		"Vault.Get": {
+			label:    review.Incomplete,
+			message:  "Doc comment of Vault.Get does not say that it returns ErrClosed (v.closed).",
+			evidence: []ev{code(`return "", ErrClosed`, "returns ErrClosed when v.closed")},
+		},
+		"Check": {
+			label:    review.Incomplete,
+			message:  `Doc comment of Check does not say that it returns ErrBadName (strings.Contains(name, " ")).`,
+			evidence: []ev{code(`return false, ErrBadName`, `returns ErrBadName when strings.Contains(name, " ")`)},
+		},
+	}
+	openEv := code(`return "", ErrNotFound`, "returns ErrNotFound when !ok")
+	fetch := line("func (v *Vault) Fetch(") + 4 // Fetch's return of ErrNotFound
+	fetchEv := ev{"vault.go", fetch, fetch, review.SourceCode, "returns ErrNotFound when !ok"}
+	restates := map[string]*want{
+		"Vault.Seal": {
+			label:    review.Incomplete,
+			message:  "Doc comment of Vault.Seal only restates its name",
+			evidence: []ev{decl("func (v *Vault) Seal(", "declaration of Vault.Seal: takes reason string; returns int")},
+		},
+	}
+	auditContract := map[string]*want{
+		"Vault.Open":  {label: review.Incomplete, message: "Vault.Open does not say that it returns ErrNotFound (!ok).", evidence: []ev{openEv}},
+		"Vault.Fetch": {label: review.Incomplete, message: "Vault.Fetch does not say that it returns ErrNotFound (!ok).", evidence: []ev{fetchEv}},
+		"Vault.Get":   contract["Vault.Get"],
+		"Check":       contract["Check"],
+	}
+	auditRestates := map[string]*want{
+		"Vault.Seal": restates["Vault.Seal"],
+		"Vault.Purge": {
+			label:    review.Incomplete,
+			message:  "Doc comment of Vault.Purge only restates its name",
+			evidence: []ev{decl("func (v *Vault) Purge(", "declaration of Vault.Purge: takes keep string; returns nothing")},
+		},
+	}
+	symbols := []string{
+		"Vault.Open",  // doc reflowed, contract unchanged
+		"Vault.Fetch", // code changed, contract and doc unchanged
+		"Vault.Get",   // the diff adds an error return
+		"Vault.Seal",  // the doc newly restates the name
+		"Vault.Purge", // a typo fix in a doc that already restated the name
+		"Check",       // the diff deletes the doc's contract sentence
+	}
+	for _, scope := range []review.Scope{"", review.ScopeAffected, review.ScopeChanged, review.ScopeAll} {
+		ws.Scope = scope
+		wantContract, wantRestates := contract, restates
+		if scope == review.ScopeAll {
+			wantContract, wantRestates = auditContract, auditRestates
+		}
+		for _, sym := range symbols {
+			c := goClaim(t, ws, "vault.go", sym)
+			for _, tc := range []struct {
+				rule review.Judge
+				want map[string]*want
+			}{{&MissingContract{}, wantContract}, {&RestatesName{}, wantRestates}} {
+				t.Run(string(scope)+"/"+tc.rule.Name()+"/"+sym, func(t *testing.T) {
+					got, err := tc.rule.Judge(t.Context(), ws, c)
+					if err != nil {
+						t.Fatal(err)
+					}
+					checkVerdict(t, tc.rule, got, tc.want[sym])
+				})
+			}
+		}
+	}
+}

@@ -1,0 +1,3 @@
+module example.com/vault
+
+go 1.22
