@@ -309,22 +309,10 @@ func chunkIsExample(name string) bool {
 // chunkRecvName returns the base type name of a method receiver type:
 // "Cache" for *Cache, Cache[K, V] and (*Cache[K]).
 func chunkRecvName(e ast.Expr) string {
-	for {
-		switch t := e.(type) {
-		case *ast.StarExpr:
-			e = t.X
-		case *ast.ParenExpr:
-			e = t.X
-		case *ast.IndexExpr:
-			e = t.X
-		case *ast.IndexListExpr:
-			e = t.X
-		case *ast.Ident:
-			return t.Name
-		default:
-			return "?"
-		}
+	if n := ReceiverTypeName(e); n != "" {
+		return n
 	}
+	return "?"
 }
 
 // chunkValueName returns the first non-blank name of a const or var

@@ -84,7 +84,7 @@ func (s *Symbols) funcSymbol(p *Package, d *ast.FuncDecl, path string) *Symbol {
 	}
 	sym := &Symbol{Name: name, Kind: SymbolFunc, Package: p, Path: path, Exported: ast.IsExported(name)}
 	if d.Recv != nil && len(d.Recv.List) > 0 {
-		recv := symRecvTypeName(d.Recv.List[0].Type)
+		recv := ReceiverTypeName(d.Recv.List[0].Type)
 		if recv == "" {
 			return nil
 		}
@@ -289,27 +289,6 @@ func symTestKind(name string) string {
 		}
 	}
 	return ""
-}
-
-// symRecvTypeName returns the type name of a method receiver expression:
-// "Cache" for *Cache, Cache[K, V].
-func symRecvTypeName(e ast.Expr) string {
-	for {
-		switch t := e.(type) {
-		case *ast.StarExpr:
-			e = t.X
-		case *ast.ParenExpr:
-			e = t.X
-		case *ast.IndexExpr:
-			e = t.X
-		case *ast.IndexListExpr:
-			e = t.X
-		case *ast.Ident:
-			return t.Name
-		default:
-			return ""
-		}
-	}
 }
 
 // symEmbeddedIdent returns the identifier naming an embedded field.

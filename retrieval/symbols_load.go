@@ -241,7 +241,7 @@ func symDeclaredNames(p string, src []byte, set map[string]bool) {
 		switch d := d.(type) {
 		case *ast.FuncDecl:
 			if d.Recv != nil && len(d.Recv.List) > 0 {
-				set[symRecvTypeName(d.Recv.List[0].Type)+"."+d.Name.Name] = true
+				set[ReceiverTypeName(d.Recv.List[0].Type)+"."+d.Name.Name] = true
 			} else {
 				set[d.Name.Name] = true
 			}

@@ -411,24 +411,8 @@ func upstreamFilterType(t ast.Expr) ast.Expr {
 // method receiver: "T" for T, *T, (*T), pkg.T and T[X]; ok is false for
 // other expressions (type-set terms such as ~int | ~string).
 func upstreamEmbeddedName(e ast.Expr) (string, bool) {
-	for {
-		switch x := e.(type) {
-		case *ast.StarExpr:
-			e = x.X
-		case *ast.ParenExpr:
-			e = x.X
-		case *ast.IndexExpr:
-			e = x.X
-		case *ast.IndexListExpr:
-			e = x.X
-		case *ast.SelectorExpr:
-			return x.Sel.Name, true
-		case *ast.Ident:
-			return x.Name, true
-		default:
-			return "", false
-		}
-	}
+	n := ReceiverTypeName(e)
+	return n, n != ""
 }
 
 // valueChunk makes the chunk of a const or var block with at least one

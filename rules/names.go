@@ -233,7 +233,7 @@ func testDecls(ws *review.Workspace, dir string) map[string]bool {
 			case *ast.FuncDecl:
 				names[d.Name.Name] = true
 				if d.Recv != nil && len(d.Recv.List) == 1 {
-					if recv := recvTypeName(d.Recv.List[0].Type); recv != "" {
+					if recv := retrieval.ReceiverTypeName(d.Recv.List[0].Type); recv != "" {
 						names[recv+"."+d.Name.Name] = true
 					}
 				}
@@ -252,27 +252,6 @@ func testDecls(ws *review.Workspace, dir string) map[string]bool {
 		}
 	}
 	return names
-}
-
-// recvTypeName returns the type name of a receiver: "T" for T, *T, T[K]
-// and *T[K].
-func recvTypeName(e ast.Expr) string {
-	for {
-		switch x := e.(type) {
-		case *ast.StarExpr:
-			e = x.X
-		case *ast.IndexExpr:
-			e = x.X
-		case *ast.IndexListExpr:
-			e = x.X
-		case *ast.ParenExpr:
-			e = x.X
-		case *ast.Ident:
-			return x.Name
-		default:
-			return ""
-		}
-	}
 }
 
 // anchored reports whether a name not found anywhere is still clearly

@@ -248,14 +248,14 @@ func (r *WrongParameter) baseDecl(ws *review.Workspace, sym retrieval.Symbol, de
 	}
 	recv := ""
 	if decl.Recv != nil && len(decl.Recv.List) == 1 {
-		recv = recvTypeName(decl.Recv.List[0].Type)
+		recv = retrieval.ReceiverTypeName(decl.Recv.List[0].Type)
 	}
 	for _, d := range file.Decls {
 		fd, ok := d.(*ast.FuncDecl)
 		if !ok || fd.Name.Name != decl.Name.Name || (fd.Recv == nil) != (decl.Recv == nil) {
 			continue
 		}
-		if fd.Recv != nil && (len(fd.Recv.List) != 1 || recvTypeName(fd.Recv.List[0].Type) != recv) {
+		if fd.Recv != nil && (len(fd.Recv.List) != 1 || retrieval.ReceiverTypeName(fd.Recv.List[0].Type) != recv) {
 			continue
 		}
 		return fd

@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+
+	"github.com/docreview/docreview/retrieval"
 )
 
 // source is one module's files at the mutated version, parsed once.
@@ -104,21 +106,7 @@ func recvName(d *ast.FuncDecl) string {
 	if d.Recv == nil || len(d.Recv.List) == 0 {
 		return ""
 	}
-	t := d.Recv.List[0].Type
-	for {
-		switch x := t.(type) {
-		case *ast.StarExpr:
-			t = x.X
-		case *ast.IndexExpr:
-			t = x.X
-		case *ast.IndexListExpr:
-			t = x.X
-		case *ast.Ident:
-			return x.Name
-		default:
-			return ""
-		}
-	}
+	return retrieval.ReceiverTypeName(d.Recv.List[0].Type)
 }
 
 // docSites lists the exported declarations with doc comments.

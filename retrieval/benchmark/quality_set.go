@@ -16,6 +16,8 @@ import (
 	"slices"
 	"strings"
 	"testing/fstest"
+
+	"github.com/docreview/docreview/retrieval"
 )
 
 // The labelled set and the example repository it refers to, as files of
@@ -297,7 +299,7 @@ func Locate(fsys fs.FS, p, sym string) (int, error) {
 		switch d := d.(type) {
 		case *ast.FuncDecl:
 			hasRecv := d.Recv != nil && len(d.Recv.List) > 0
-			if d.Name.Name == name && hasRecv == isMethod && (!isMethod || recvName(d.Recv.List[0].Type) == recv) {
+			if d.Name.Name == name && hasRecv == isMethod && (!isMethod || retrieval.ReceiverTypeName(d.Recv.List[0].Type) == recv) {
 				return fset.Position(d.Name.Pos()).Line, nil
 			}
 		case *ast.GenDecl:
@@ -330,24 +332,4 @@ func Locate(fsys fs.FS, p, sym string) (int, error) {
 		}
 	}
 	return 0, fmt.Errorf("locate %s in %s: no such declaration", sym, p)
-}
-
-// recvName returns the base type name of a receiver type expression.
-func recvName(e ast.Expr) string {
-	for {
-		switch t := e.(type) {
-		case *ast.StarExpr:
-			e = t.X
-		case *ast.ParenExpr:
-			e = t.X
-		case *ast.IndexExpr:
-			e = t.X
-		case *ast.IndexListExpr:
-			e = t.X
-		case *ast.Ident:
-			return t.Name
-		default:
-			return ""
-		}
-	}
 }
