@@ -125,6 +125,13 @@ func (s *Symbols) CheckSnippet(ctx context.Context, fromDir string, src string, 
 		return []SnippetIssue{*iss}
 	}
 	full := mains[0].kind == snipFileKind
+	// A fragment that lists imports of its own declares what it uses, as a
+	// file does: a package it uses without importing is missing, not
+	// implied.
+	strict := full
+	for _, b := range mains {
+		strict = strict || len(b.imports) > 0
+	}
 	var blocks []*snipBlock
 	if !full {
 		for _, p := range prelude {
@@ -152,7 +159,7 @@ func (s *Symbols) CheckSnippet(ctx context.Context, fromDir string, src string, 
 		return nil
 	}
 	errs, info := s.snipTypeCheck(ctx, fset, files)
-	if !full {
+	if !strict {
 		if s.snipAutoImports(ctx, from, files, errs) {
 			fset = token.NewFileSet()
 			files = snipAssemble(blocks, files)
@@ -164,7 +171,7 @@ func (s *Symbols) CheckSnippet(ctx context.Context, fromDir string, src string, 
 	}
 	var issues []SnippetIssue
 	for _, e := range errs {
-		if iss, ok := s.snipClassify(ctx, from, fset, files, blocks, info, e, full); ok {
+		if iss, ok := s.snipClassify(ctx, from, fset, files, blocks, info, e, full, strict); ok {
 			issues = append(issues, iss)
 		}
 	}
@@ -533,7 +540,7 @@ func snipSelected(f *ast.File, name string) []string {
 }
 
 // snipClassify turns a type error into an issue, or says to drop it.
-func (s *Symbols) snipClassify(ctx context.Context, from *Package, fset *token.FileSet, files []*snipFile, blocks []*snipBlock, info *types.Info, e types.Error, full bool) (SnippetIssue, bool) {
+func (s *Symbols) snipClassify(ctx context.Context, from *Package, fset *token.FileSet, files []*snipFile, blocks []*snipBlock, info *types.Info, e types.Error, full, strict bool) (SnippetIssue, bool) {
 	msg := e.Msg
 	for _, drop := range []string{"declared and not used", "imported and not used", " is not used", "missing return", "imported as"} {
 		if strings.Contains(msg, drop) {
@@ -679,7 +686,7 @@ func (s *Symbols) snipClassify(ctx context.Context, from *Package, fset *token.F
 			return SnippetIssue{}, false
 		}
 		if snipIsQualifier(f.ast, e.Pos) {
-			if !full {
+			if !strict {
 				return SnippetIssue{}, false
 			}
 			ip := s.snipImportFor(ctx, from, name, snipSelected(f.ast, name))

@@ -101,6 +101,20 @@ func testCheckSnippet(t *testing.T, s *Symbols) {
 			},
 		},
 		{
+			name: "fragment with its own imports: a package it does not import is missing",
+			from: ".",
+			src:  "import \"fmt\"\n\nc := cache.New(cache.Options{})\nfmt.Println(c)\n",
+			want: []SnippetIssue{
+				{Kind: SnippetMissingImport, Line: 3, Name: "cache", Package: mod,
+					Message: `cache is used without importing "example.com/cachemod/cache"`},
+			},
+		},
+		{
+			name: "fragment without imports: packages are implied",
+			from: ".",
+			src:  "c := cache.New(cache.Options{})\nfmt.Println(c)\n",
+		},
+		{
 			name: "imports that do not resolve",
 			from: ".",
 			src:  "package main\n\nimport (\n\t\"example.com/cachemod/nope\"\n\t\"fmtx\"\n)\n\nfunc main() { nope.X(); fmtx.Y() }\n",

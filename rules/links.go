@@ -65,6 +65,11 @@ func (r *Snippet) checkLink(ws *review.Workspace, c review.Claim, m review.Menti
 		return nil, nil
 	}
 	file, anchor, _ := strings.Cut(dest, "#")
+	if file != "" && !strings.ContainsFunc(file, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) {
+		// "[term](@)" and the like are markup conventions (CommonMark's
+		// spec marks definitions so), not paths.
+		return nil, nil
+	}
 	target := c.Path
 	if file != "" {
 		target = path.Join(path.Dir(c.Path), file)
@@ -250,13 +255,15 @@ func headings(lines []string) []heading {
 	for i, l := range lines {
 		t := strings.TrimSpace(l)
 		if fence != "" {
-			if strings.HasPrefix(t, fence) {
+			// A fence closes with a run of the same character at least as
+			// long as the one that opened it, and nothing after it.
+			if strings.HasPrefix(t, fence) && strings.Trim(t, fence[:1]) == "" {
 				fence = ""
 			}
 			continue
 		}
 		if strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
-			fence = t[:3]
+			fence = t[:len(t)-len(strings.TrimLeft(t, t[:1]))]
 			continue
 		}
 		for _, m := range htmlIDRE.FindAllStringSubmatch(l, -1) {

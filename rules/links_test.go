@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -80,6 +81,7 @@ func TestSnippetLinks(t *testing.T) {
 		{name: "existing file and heading", path: "README.md", text: "docs/install.md#options)"},
 		{name: "directory, URL and absolute path", path: "README.md", text: "docs/)"},
 		{name: "duplicate heading, HTML anchor, parent file", path: "docs/install.md", text: "#legacy"},
+		{name: "markup convention, not a path", path: "README.md", text: "[character](@)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -93,6 +95,20 @@ func TestSnippetLinks(t *testing.T) {
 			}
 			checkVerdict(t, rule, got, tt.want)
 		})
+	}
+}
+
+// TestSlugsLongFences: a fence closes only with a run at least as long as
+// its opening one, so a heading after an example block that contains a
+// shorter fence (as in the CommonMark spec) is still found.
+func TestSlugsLongFences(t *testing.T) {
+	lines := strings.Split("`````` example\n```\n# inside\n```\n``````\n\n# After the example\n", "\n")
+	var slugs []string
+	for _, h := range headings(lines) {
+		slugs = append(slugs, h.slug)
+	}
+	if !slices.Contains(slugs, "after-the-example") || slices.Contains(slugs, "inside") {
+		t.Errorf("slugs = %v, want after-the-example and not inside", slugs)
 	}
 }
 
