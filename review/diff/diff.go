@@ -1,6 +1,9 @@
 package diff
 
-import "sort"
+import (
+	"slices"
+	"sort"
+)
 
 // Status is what a diff does to a file.
 type Status string
@@ -47,7 +50,11 @@ type File struct {
 	// Deleted lists the old-side lines the diff removes or replaces,
 	// sorted and merged like Added.
 	Deleted []Range
-	Hunks   []Hunk
+	// RemovedBefore lists, sorted, the new-side lines before which the diff
+	// removes old lines: p means "lines were removed between new lines p-1
+	// and p". It places pure deletions, which Added cannot show.
+	RemovedBefore []int
+	Hunks         []Hunk
 }
 
 // Path returns the file's path after the change: NewPath, or OldPath for a
@@ -66,14 +73,20 @@ func (f File) AddedAt(line int) bool { return inRanges(f.Added, line) }
 // line.
 func (f File) DeletedAt(line int) bool { return inRanges(f.Deleted, line) }
 
-// Touches reports whether any added line lies in the inclusive new-side
-// range [start, end]; it is false when end < start.
+// Touches reports whether the diff edits the inclusive new-side range
+// [start, end]: an added line lies in it, or old lines were removed between
+// two of its lines. It is false when end < start.
 func (f File) Touches(start, end int) bool {
 	if end < start {
 		return false
 	}
 	i := firstEndingAtOrAfter(f.Added, start)
-	return i < len(f.Added) && f.Added[i].Start <= end
+	if i < len(f.Added) && f.Added[i].Start <= end {
+		return true
+	}
+	// A removal between two lines of the range edits it too.
+	j, _ := slices.BinarySearch(f.RemovedBefore, start+1)
+	return j < len(f.RemovedBefore) && f.RemovedBefore[j] <= end
 }
 
 // inRanges reports whether line lies in one of the sorted, disjoint ranges.

@@ -108,12 +108,12 @@ func TestParseGitOutput(t *testing.T) {
 	slices.SortFunc(files, func(a, b File) int { return strings.Compare(a.Path(), b.Path()) })
 
 	want := []File{
-		{OldPath: "old.md", NewPath: "docs/moved.md", Status: Renamed, Added: []Range{{10, 10}}, Deleted: []Range{{10, 10}}},
+		{OldPath: "old.md", NewPath: "docs/moved.md", Status: Renamed, Added: []Range{{10, 10}}, Deleted: []Range{{10, 10}}, RemovedBefore: []int{10}},
 		{OldPath: "gone.md", Status: Deleted, Deleted: []Range{{1, 4}}},
-		{OldPath: "guide.md", NewPath: "guide.md", Status: Modified, Added: []Range{{5, 5}, {20, 21}}, Deleted: []Range{{5, 5}, {12, 12}}},
+		{OldPath: "guide.md", NewPath: "guide.md", Status: Modified, Added: []Range{{5, 5}, {20, 21}}, Deleted: []Range{{5, 5}, {12, 12}}, RemovedBefore: []int{5, 12}},
 		{OldPath: "img.bin", NewPath: "img.bin", Status: Modified, Binary: true},
 		{NewPath: "new.md", Status: Added, Added: []Range{{1, 3}}},
-		{OldPath: "tail.txt", NewPath: "tail.txt", Status: Modified, Added: []Range{{2, 3}}, Deleted: []Range{{2, 2}}},
+		{OldPath: "tail.txt", NewPath: "tail.txt", Status: Modified, Added: []Range{{2, 3}}, Deleted: []Range{{2, 2}}, RemovedBefore: []int{2}},
 	}
 	if diff := cmp.Diff(want, files, cmpopts.IgnoreFields(File{}, "Hunks")); diff != "" {
 		t.Errorf("Parse(git diff) mismatch (-want +got):\n%s", diff)

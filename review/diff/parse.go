@@ -102,6 +102,9 @@ func convert(pf *gitdiff.File) (File, error) {
 				cur++
 			case gitdiff.OpDelete:
 				f.Deleted = appendLine(f.Deleted, old)
+				if n := len(f.RemovedBefore); f.Status != Deleted && (n == 0 || f.RemovedBefore[n-1] != cur) {
+					f.RemovedBefore = append(f.RemovedBefore, cur)
+				}
 				old++
 			case gitdiff.OpAdd:
 				f.Added = appendLine(f.Added, cur)

@@ -248,6 +248,17 @@ func TestFileLookups(t *testing.T) {
 	if (File{}).Touches(1, 100) || (File{}).AddedAt(1) {
 		t.Error("the zero File touches a line")
 	}
+	// A pure deletion between new lines 11 and 12 edits a range holding
+	// both, and not a range that ends at 11 or starts at 12.
+	del := File{RemovedBefore: []int{12}}
+	for _, tt := range []struct {
+		start, end int
+		want       bool
+	}{{5, 20, true}, {11, 12, true}, {5, 11, false}, {12, 20, false}, {13, 20, false}} {
+		if got := del.Touches(tt.start, tt.end); got != tt.want {
+			t.Errorf("pure deletion: Touches(%d, %d) = %v, want %v", tt.start, tt.end, got, tt.want)
+		}
+	}
 }
 
 func TestPath(t *testing.T) {
