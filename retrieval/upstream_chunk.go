@@ -84,12 +84,12 @@ func (u *upstreamModule) chunks(ctx context.Context) ([]Chunk, bool, error) {
 		cs := u.pkgChunks(&bc, dir, rel)
 		if len(out)+len(cs) > u.maxChunks {
 			out = append(out, cs[:u.maxChunks-len(out)]...)
-			upstreamAssignIDs(out)
+			chunkAssignIDs(out)
 			return out, true, nil
 		}
 		out = append(out, cs...)
 	}
-	upstreamAssignIDs(out)
+	chunkAssignIDs(out)
 	return out, false, nil
 }
 
@@ -491,18 +491,4 @@ func upstreamCommentText(g *ast.CommentGroup) string {
 		lines[i] = c.Text
 	}
 	return strings.Join(lines, "\n")
-}
-
-// upstreamAssignIDs sets each chunk's ID to "Path#StartLine", suffixing
-// repeats with "~2", "~3", ... as [ChunkFile] does.
-func upstreamAssignIDs(chunks []Chunk) {
-	seen := make(map[string]int, len(chunks))
-	for i := range chunks {
-		id := fmt.Sprintf("%s#%d", chunks[i].Path, chunks[i].StartLine)
-		seen[id]++
-		if n := seen[id]; n > 1 {
-			id = fmt.Sprintf("%s~%d", id, n)
-		}
-		chunks[i].ID = id
-	}
 }

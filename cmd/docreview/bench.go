@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -73,11 +72,8 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 	if args[0] != "retrieval" {
 		return &review.UsageError{Msg: fmt.Sprintf("bench: unknown benchmark %q (want retrieval or quality)", args[0])}
 	}
-	if err := fs.Parse(args[1:]); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return err
-		}
-		return &review.UsageError{Msg: err.Error()}
+	if err := parseFlags(fs, args[1:]); err != nil {
+		return err
 	}
 	switch {
 	case fs.NArg() > 0:

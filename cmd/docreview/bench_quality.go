@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -53,11 +52,8 @@ func runBenchQuality(ctx context.Context, args []string, stdout, stderr io.Write
 		fmt.Fprint(stderr, benchQualityUsage)
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return err
-		}
-		return &review.UsageError{Msg: err.Error()}
+	if err := parseFlags(fs, args); err != nil {
+		return err
 	}
 	switch {
 	case fs.NArg() > 0:

@@ -18,11 +18,8 @@ func runIndex(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 	fs.SetOutput(stderr)
 	var f evidenceFlags
 	f.register(fs, true)
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return err
-		}
-		return &review.UsageError{Msg: err.Error()}
+	if err := parseFlags(fs, args); err != nil {
+		return err
 	}
 	if fs.NArg() > 0 {
 		return &review.UsageError{Msg: fmt.Sprintf("unexpected argument %q", fs.Arg(0))}

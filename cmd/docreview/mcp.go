@@ -41,11 +41,8 @@ func runMCP(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 	fs.SetOutput(stderr)
 	var f evidenceFlags
 	f.register(fs, false)
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return err
-		}
-		return &review.UsageError{Msg: err.Error()}
+	if err := parseFlags(fs, args); err != nil {
+		return err
 	}
 	if fs.NArg() > 0 {
 		return &review.UsageError{Msg: fmt.Sprintf("unexpected argument %q", fs.Arg(0))}

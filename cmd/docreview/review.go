@@ -74,11 +74,8 @@ func runReview(ctx context.Context, args []string, stdout, stderr io.Writer, get
 	fs.SetOutput(stderr)
 	var f reviewFlags
 	f.register(fs)
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return err
-		}
-		return &review.UsageError{Msg: err.Error()}
+	if err := parseFlags(fs, args); err != nil {
+		return err
 	}
 	if fs.NArg() > 0 {
 		return &review.UsageError{Msg: fmt.Sprintf("unexpected argument %q", fs.Arg(0))}

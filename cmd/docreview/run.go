@@ -84,3 +84,15 @@ func exitCode(err error, stderr io.Writer) int {
 		return exitError
 	}
 }
+
+// parseFlags parses args into fs: flag.ErrHelp passes through (exit 0
+// after the usage text), any other error becomes a *review.UsageError.
+func parseFlags(fs *flag.FlagSet, args []string) error {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return err
+		}
+		return &review.UsageError{Msg: err.Error()}
+	}
+	return nil
+}

@@ -13,6 +13,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/docreview/docreview/retrieval"
 	"github.com/docreview/docreview/review"
 	"github.com/docreview/docreview/review/diff"
 )
@@ -349,7 +350,7 @@ func fileDecls(p string, src []byte) []*decl {
 		case *ast.FuncDecl:
 			name, kind := d.Name.Name, SymbolFunc
 			if d.Recv != nil && len(d.Recv.List) > 0 {
-				recv := recvName(d.Recv.List[0].Type)
+				recv := retrieval.ReceiverTypeName(d.Recv.List[0].Type)
 				if recv == "" {
 					continue
 				}
@@ -380,7 +381,7 @@ func fileDecls(p string, src []byte) []*decl {
 							add(s.Name.Name+"."+n.Name, kind, params, fl.Pos(), fl.End())
 						}
 						if len(fl.Names) == 0 {
-							if n := embeddedName(fl.Type); n != "" {
+							if n := retrieval.ReceiverTypeName(fl.Type); n != "" {
 								add(s.Name.Name+"."+n, kind, params, fl.Pos(), fl.End())
 							}
 						}

@@ -12,6 +12,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/docreview/docreview/retrieval"
 	"github.com/docreview/docreview/review"
 )
 
@@ -116,7 +117,7 @@ func (b *goBuilder) funcDecl(d *ast.FuncDecl) {
 	}
 	name := d.Name.Name
 	if d.Recv != nil && len(d.Recv.List) > 0 {
-		recv := recvName(d.Recv.List[0].Type)
+		recv := retrieval.ReceiverTypeName(d.Recv.List[0].Type)
 		if recv == "" {
 			return
 		}
@@ -184,7 +185,7 @@ func (b *goBuilder) fields(owner string, list *ast.FieldList) {
 			names = append(names, owner+"."+n.Name)
 		}
 		if len(f.Names) == 0 {
-			if n := embeddedName(f.Type); n != "" {
+			if n := retrieval.ReceiverTypeName(f.Type); n != "" {
 				names = append(names, owner+"."+n)
 			}
 		}
@@ -635,40 +636,6 @@ func dedent(code string) string {
 
 func sortMentions(ms []review.Mention) {
 	sort.SliceStable(ms, func(i, j int) bool { return ms[i].Line < ms[j].Line })
-}
-
-func recvName(e ast.Expr) string {
-	switch t := e.(type) {
-	case *ast.StarExpr:
-		return recvName(t.X)
-	case *ast.ParenExpr:
-		return recvName(t.X)
-	case *ast.IndexExpr:
-		return recvName(t.X)
-	case *ast.IndexListExpr:
-		return recvName(t.X)
-	case *ast.Ident:
-		return t.Name
-	}
-	return ""
-}
-
-func embeddedName(e ast.Expr) string {
-	switch t := e.(type) {
-	case *ast.StarExpr:
-		return embeddedName(t.X)
-	case *ast.ParenExpr:
-		return embeddedName(t.X)
-	case *ast.IndexExpr:
-		return embeddedName(t.X)
-	case *ast.IndexListExpr:
-		return embeddedName(t.X)
-	case *ast.SelectorExpr:
-		return t.Sel.Name
-	case *ast.Ident:
-		return t.Name
-	}
-	return ""
 }
 
 func specNames(s ast.Spec) []string {
