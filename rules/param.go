@@ -34,9 +34,10 @@ var _ review.Judge = (*WrongParameter)(nil)
 // camel-case words) to exactly one parameter the doc does not name. Words
 // that are receiver or result names, declared names, fields or methods of
 // some type in the package, stop words, single letters, or plain English
-// words behind an article ("the value") are never reported; neither are
-// deprecated declarations. Swapped parameter roles are not detected. The
-// zero value is ready to use and safe for concurrent use.
+// words behind an article ("the value", but not "the tpl argument") are
+// never reported; neither are deprecated declarations. Swapped parameter
+// roles are not detected. The zero value is ready to use and safe for
+// concurrent use.
 type WrongParameter struct {
 	base memo[*ast.File]
 }
@@ -147,8 +148,16 @@ var articles = map[string]bool{
 	"its": true, "their": true, "any": true, "some": true, "no": true, "our": true, "your": true,
 }
 
+// paramNouns are words after which the word before names a parameter,
+// article or not ("the tpl argument").
+var paramNouns = map[string]bool{
+	"argument": true, "arguments": true, "arg": true, "args": true,
+	"parameter": true, "parameters": true, "param": true, "params": true,
+}
+
 // bareUse reports whether word occurs in text at least once as a name:
-// not right after an article ("for key", not "the key").
+// not right after an article ("for key", not "the key"), or right before
+// "argument" or "parameter" ("the key argument").
 func bareUse(text, word string) bool {
 	for i := 0; i < len(text); {
 		j := strings.Index(text[i:], word)
@@ -164,6 +173,10 @@ func bareUse(text, word string) bool {
 		before := wordRE.FindAllString(text[:j], -1)
 		if len(before) == 0 || !articles[strings.ToLower(before[len(before)-1])] {
 			return true
+		}
+		if next := wordRE.FindString(text[end:]); paramNouns[strings.ToLower(next)] &&
+			strings.TrimSpace(text[end:end+strings.Index(text[end:], next)]) == "" {
+			return true // "the tpl argument"
 		}
 	}
 	return false

@@ -106,6 +106,9 @@ func TestBareUse(t *testing.T) {
 		{"Get returns the key, or key itself.", "key", true},
 		{"Get uses s.key.", "key", false},
 		{"Get uses keys.", "key", false},
+		{"Get looks up the key argument.", "key", true},
+		{"Get checks the key parameters.", "key", true},
+		{"Get returns the key, argument or not.", "key", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.text, func(t *testing.T) {

@@ -3,6 +3,7 @@ package rules
 import (
 	"context"
 	"fmt"
+	"go/token"
 	"go/types"
 	"slices"
 	"strings"
@@ -72,7 +73,13 @@ func (r *StaleReference) Judge(ctx context.Context, ws *review.Workspace, c revi
 		found []stale
 		seen  = map[string]bool{}
 	)
-	for _, m := range withOpening(c) {
+	mentions := withOpening(c)
+	if m, ok, err := r.renamedOpening(ctx, ws, c, mentions); err != nil {
+		return nil, err
+	} else if ok {
+		mentions = append([]review.Mention{m}, mentions...)
+	}
+	for _, m := range mentions {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
@@ -132,7 +139,13 @@ func (r *StaleReference) check(ctx context.Context, ws *review.Workspace, sc sco
 	}
 	targets := sc.targets(name)
 	if rn, repl, ok := matchRename(changes.Renamed, targets); ok {
-		if sym, found := sc.lookup(repl); found {
+		sym, found := sc.lookup(repl)
+		if !found && !strings.Contains(repl, ".") && strings.Contains(rn.New.Name, ".") {
+			// A receiver-less method or field name ("GetInt" for
+			// FlagSet.GetInt) is looked up by its qualified new name.
+			sym, found = ws.Symbols.Lookup(rn.New.Dir, rn.New.Name)
+		}
+		if found {
 			s.kind, s.repl, s.newSym, s.hasNew = staleRenamed, repl, sym, true
 			s.change, s.oldName = rn.New, rn.Old.Name
 			return s, true, nil
@@ -371,6 +384,39 @@ func withOpening(c review.Claim) []review.Mention {
 	}
 	opening := review.Mention{Kind: review.MentionIdent, Text: first, Line: c.Line, EndLine: c.Line}
 	return append([]review.Mention{opening}, c.Mentions...)
+}
+
+// renamedOpening returns, for a doc comment whose symbol this diff renamed
+// and whose first word is still the old name, that word as a mention. By
+// Go convention the first word names the symbol, so the old name there is
+// drift even when it is a plain word ("Subrouter creates...") that
+// [withOpening] leaves alone.
+func (r *StaleReference) renamedOpening(ctx context.Context, ws *review.Workspace, c review.Claim, have []review.Mention) (review.Mention, bool, error) {
+	if c.Kind != review.KindDocComment || c.Symbol == "" {
+		return review.Mention{}, false, nil
+	}
+	first, _, _ := strings.Cut(strings.TrimSpace(c.Text), " ")
+	first = strings.TrimRight(first, ",.:;")
+	if !token.IsIdentifier(first) || !token.IsExported(first) || first == lastPart(c.Symbol) {
+		return review.Mention{}, false, nil
+	}
+	for _, m := range have {
+		if m.Text == first {
+			return review.Mention{}, false, nil
+		}
+	}
+	changes, err := r.changes.get(ws, "", func() (extract.Changes, error) { return extract.ChangedSymbols(ctx, ws) })
+	if err != nil {
+		return review.Mention{}, false, fmt.Errorf("symbols changed by the diff: %w", err)
+	}
+	for _, rn := range changes.Renamed {
+		if rn.New.Name == c.Symbol && rn.New.Path == c.Path && lastPart(rn.Old.Name) == first {
+			// MentionCode: the word is a name by convention, whatever
+			// its shape.
+			return review.Mention{Kind: review.MentionCode, Text: first, Line: c.Line, EndLine: c.Line}, true, nil
+		}
+	}
+	return review.Mention{}, false, nil
 }
 
 // ownTypo recognises a doc comment that opens with a misspelling of its own

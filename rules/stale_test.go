@@ -335,3 +335,56 @@ func TestQuotedOnly(t *testing.T) {
 		}
 	}
 }
+
+func TestStaleReferenceRenamedMethods(t *testing.T) {
+	ws := loadWorkspace(t, "rename")
+	rule := &StaleReference{}
+	tests := []struct {
+		name       string
+		claim      func() review.Claim
+		message    string
+		suggestion string
+	}{{
+		name:       "doc opening with the old name, a plain word",
+		claim:      func() review.Claim { return goClaim(t, ws, "route.go", "Route.Nest") },
+		message:    "Subrouter was renamed to Nest in this diff",
+		suggestion: "Nest creates a router for the paths under the route.",
+	}, {
+		name:       "receiver-less old method name in Markdown",
+		claim:      func() review.Claim { return extracted(t, ws, "README.md") },
+		message:    "GetPath was renamed to PathTemplate in this diff",
+		suggestion: "Call PathTemplate() to read a route's template.",
+	}}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := rule.Judge(t.Context(), ws, tt.claim())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got == nil {
+				t.Fatal("got no verdict, want contradicted")
+			}
+			if got.Label != review.Contradicted || !strings.Contains(got.Message, tt.message) || got.Suggestion != tt.suggestion {
+				t.Errorf("got %s %q, suggestion %q; want contradicted %q, suggestion %q", got.Label, got.Message, got.Suggestion, tt.message, tt.suggestion)
+			}
+		})
+	}
+}
+
+// extracted returns the first claim of path that the extractor selects
+// for the workspace's diff in the affected scope, with the mentions it
+// resolves through the diff's changes.
+func extracted(t *testing.T, ws *review.Workspace, path string) review.Claim {
+	t.Helper()
+	claims, _, err := (&extract.Extractor{}).Extract(t.Context(), ws, review.ScopeAffected)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range claims {
+		if c.Path == path {
+			return c
+		}
+	}
+	t.Fatalf("%s: no claim selected", path)
+	return review.Claim{}
+}

@@ -410,6 +410,36 @@ var paramRenames = map[string]string{
 	"text": "str", "size": "length", "index": "pos", "path": "route", "prefix": "head",
 }
 
+// determiners are words after which a noun is English, not a name.
+var determiners = map[string]bool{
+	"a": true, "an": true, "the": true, "this": true, "that": true, "each": true, "every": true,
+	"its": true, "their": true, "any": true, "some": true, "no": true, "our": true, "your": true,
+}
+
+// namesParam reports whether doc uses p as a name at least once: not
+// only as a noun behind a determiner ("accepts a shorthand letter",
+// "returns the match"), unless "argument" or "parameter" follows ("the
+// tpl argument"). A doc that uses a word only as English stays true when
+// the parameter of that name is renamed, so such a rename is no drift.
+func namesParam(doc, p string) bool {
+	words := wordRE.FindAllString(doc, -1)
+	for i, w := range words {
+		if w != p {
+			continue
+		}
+		if i == 0 || !determiners[strings.ToLower(words[i-1])] {
+			return true
+		}
+		if i+1 < len(words) {
+			switch strings.ToLower(words[i+1]) {
+			case "argument", "arguments", "parameter", "parameters":
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // genWrongParameter renames a parameter in code that the doc names.
 func genWrongParameter(s *source) []Case {
 	var out []Case
@@ -429,7 +459,7 @@ func genWrongParameter(s *source) []Case {
 		for _, f := range d.fn.Type.Params.List {
 			for _, id := range f.Names {
 				p := id.Name
-				if len(p) < 3 || !docWords[p] || s.names[p] {
+				if len(p) < 3 || !docWords[p] || s.names[p] || !namesParam(d.group.Text(), p) {
 					continue
 				}
 				np := paramRenames[p]

@@ -106,3 +106,22 @@ type Client struct{}
 		})
 	}
 }
+
+func TestNamesParam(t *testing.T) {
+	tests := []struct {
+		doc, p string
+		want   bool
+	}{
+		{"Get returns the value for key.", "key", true},
+		{"Int32VarP accepts a shorthand letter.", "shorthand", false},
+		{"Match returns the match for a given request.", "match", false},
+		{"PathPrefix adds a matcher for the tpl argument.", "tpl", true},
+		{"Set sets the name parameter.", "name", true},
+		{"Set names nothing.", "key", false},
+	}
+	for _, tt := range tests {
+		if got := namesParam(tt.doc, tt.p); got != tt.want {
+			t.Errorf("namesParam(%q, %q) = %v, want %v", tt.doc, tt.p, got, tt.want)
+		}
+	}
+}

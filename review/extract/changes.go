@@ -69,7 +69,8 @@ type Changes struct {
 	// Renamed holds the removed declarations that were paired with a
 	// declaration added in the same file or package: same kind, same number
 	// of parameters, for members the same (or the renamed) type, and no
-	// other candidate either way.
+	// other candidate either way; among several candidates, the one whose
+	// code is the same but for the name.
 	Renamed []Rename
 }
 
@@ -255,6 +256,20 @@ func (d *decl) tokens() string {
 }
 
 func sameTokens(a, b *decl) bool { return a.tokens() == b.tokens() }
+
+// sameUnnamed reports whether a and b have the same tokens once the first
+// occurrence of each one's own name is dropped: the same code under two
+// names.
+func sameUnnamed(a, b *decl) bool {
+	unnamed := func(d *decl) string {
+		name := d.Name
+		if _, m, ok := strings.Cut(name, "."); ok {
+			name = m
+		}
+		return strings.Replace(d.tokens(), "IDENT "+name+"\n", "", 1)
+	}
+	return unnamed(a) == unnamed(b)
+}
 
 // declSet holds the declarations of some package directories on one side.
 type declSet struct {
@@ -448,6 +463,24 @@ func pairRenames(removed, added []*decl, renamedTo map[string]string) ([]Rename,
 		}
 		return nil
 	}
+	// chooseBody narrows several candidates of r to the one whose code,
+	// its name aside, is r's: two methods renamed in one diff pair by
+	// their bodies.
+	chooseBody := func(r *decl, cands []*decl) []*decl {
+		if len(cands) < 2 {
+			return cands
+		}
+		var same []*decl
+		for _, c := range cands {
+			if sameUnnamed(r, c) {
+				same = append(same, c)
+			}
+		}
+		if len(same) == 1 {
+			return same
+		}
+		return cands
+	}
 	pass := func(members bool) {
 		for _, r := range removed {
 			if paired[r] || (parent(r) != "") != members {
@@ -475,7 +508,7 @@ func pairRenames(removed, added []*decl, renamedTo map[string]string) ([]Rename,
 					cands = append(cands, a)
 				}
 			}
-			a := choose(cands, func(a *decl) bool { return a.Path == newPath(r.Path) })
+			a := choose(chooseBody(r, cands), func(a *decl) bool { return a.Path == newPath(r.Path) })
 			if a == nil {
 				continue
 			}
@@ -485,7 +518,7 @@ func pairRenames(removed, added []*decl, renamedTo map[string]string) ([]Rename,
 					back = append(back, r2)
 				}
 			}
-			if choose(back, func(r2 *decl) bool { return newPath(r2.Path) == a.Path }) != r {
+			if choose(chooseBody(a, back), func(r2 *decl) bool { return newPath(r2.Path) == a.Path }) != r {
 				continue
 			}
 			paired[r], paired[a] = true, true

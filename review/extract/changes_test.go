@@ -86,11 +86,20 @@ func TestChangedSymbols(t *testing.T) {
 	}, {
 		name: "ambiguous renames stay removals",
 		changes: []change{{oldPath: "a/a.go", newPath: "a/a.go",
-			base: "package a\n\nfunc A(x int) {}\n\nfunc B(y int) {}\n",
-			head: "package a\n\nfunc C(x int) {}\n\nfunc D(y int) {}\n"}},
+			base: "package a\n\nfunc A(x int) {}\n\nfunc B(x int) {}\n",
+			head: "package a\n\nfunc C(x int) {}\n\nfunc D(x int) {}\n"}},
 		want: []string{
 			"removed a A (func) a/a.go:3-3",
 			"removed a B (func) a/a.go:5-5",
+		},
+	}, {
+		name: "several renames pair by their unchanged code",
+		changes: []change{{oldPath: "a/a.go", newPath: "a/a.go",
+			base: "package a\n\nfunc A(x int) {}\n\nfunc B(y int) {}\n",
+			head: "package a\n\nfunc C(x int) {}\n\nfunc D(y int) {}\n"}},
+		want: []string{
+			"renamed a A (func) a/a.go:3-3 -> C",
+			"renamed a B (func) a/a.go:5-5 -> D",
 		},
 	}, {
 		name: "different parameter counts are no rename",

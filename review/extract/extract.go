@@ -40,7 +40,7 @@ var _ review.Extractor = (*Extractor)(nil)
 //   - [review.ScopeAffected] (also the empty scope) adds the doc comments
 //     of Go declarations whose code intersects added lines and, when there
 //     is a base to compare with, differs from the base in more than
-//     comments and layout (as [ChangedSymbols] reports), and claims
+//     comments and layout or was renamed (as [ChangedSymbols] reports), and claims
 //     anywhere at head that mention a declaration [ChangedSymbols] reports
 //     as changed, removed or renamed, by its name, "Type.Member", its last
 //     component, a package-qualified name, or in a code block.
@@ -116,6 +116,9 @@ func (e *Extractor) extract(ctx context.Context, ws *review.Workspace, scope rev
 			code := map[string]bool{}
 			for _, c := range changes.Changed {
 				code[c.Dir+"\x00"+c.Name] = true
+			}
+			for _, rn := range changes.Renamed {
+				code[rn.New.Dir+"\x00"+rn.New.Name] = true
 			}
 			declChanged = func(dir string, names []string, from, to int, f diff.File) bool {
 				if f.Status == diff.Added {
