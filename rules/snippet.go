@@ -24,7 +24,9 @@ var _ review.Judge = (*Snippet)(nil)
 // accept, labels the claim contradicted; a complete file that uses a
 // package it does not import labels it incomplete. Names no block declares
 // (inputs such as "source" are left undeclared on purpose), syntax errors
-// and anything else the checker reports give no verdict.
+// and anything else the checker reports give no verdict, except a method
+// called on an undeclared receiver that no type has and whose correction is
+// certain (see untypedCalls).
 //
 // In Example functions only wrong members and arguments of module symbols
 // count: an example may use helpers of its test file that the checker does
@@ -100,13 +102,16 @@ func (r *Snippet) judgeGo(ctx context.Context, ws *review.Workspace, c review.Cl
 		}
 		prelude = append(prelude, b.Text)
 	}
-	if len(worst) == 0 {
-		return nil, nil
-	}
 	// The diff's renames give certain corrections; without them (no base,
 	// or an unreadable file) only close names are offered, so an error
 	// here costs a suggestion, not the finding.
 	changes, _ := r.changes.get(ws, "", func() (extract.Changes, error) { return extract.ChangedSymbols(ctx, ws) })
+	if len(worst) == 0 {
+		if calls := untypedCalls(sc, blocks, prelude, lines, changes); len(calls) > 0 {
+			return r.untypedVerdict(ws, c, calls), nil
+		}
+		return nil, nil
+	}
 	return r.verdict(ws, sc, c, worst, changes), nil
 }
 

@@ -167,3 +167,45 @@ func TestCodeStart(t *testing.T) {
 		})
 	}
 }
+
+func TestSnippetUntypedReceivers(t *testing.T) {
+	ws := loadWorkspace(t, "untyped")
+	rule := &Snippet{}
+	tests := []struct {
+		block      string
+		message    string
+		suggestion string
+	}{
+		{"flags.BoolP(", "", ""},
+		{"flags.MarkDepercated(", "The Go code block calls flags.MarkDepercated, but no type has a method MarkDepercated; FlagSet has MarkDeprecated.", "```go\nflags.MarkDeprecated(\"verbose\", \"use --debug\")\n```"},
+		{"flags.Hide(", "The Go code block calls flags.Hide, but FlagSet.Hide was renamed to FlagSet.MarkHidden in this diff.", "```go\nflags.MarkHidden(\"verbose\")\n```"},
+		{"cmd.Execute()", "", ""}, // no module method is close
+	}
+	for _, tt := range tests {
+		t.Run(tt.block, func(t *testing.T) {
+			c := mdClaim(t, ws, "README.md", tt.block)
+			got, err := rule.Judge(t.Context(), ws, c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tt.message == "" {
+				if got != nil {
+					t.Fatalf("got %s %q, want no verdict", got.Label, got.Message)
+				}
+				return
+			}
+			if got == nil {
+				t.Fatal("got no verdict, want contradicted")
+			}
+			if got.Label != review.Contradicted || got.Message != tt.message {
+				t.Errorf("got %s %q, want contradicted %q", got.Label, got.Message, tt.message)
+			}
+			if !strings.Contains(got.Suggestion, strings.TrimPrefix(strings.TrimSuffix(tt.suggestion, "\n```"), "```go\n")) {
+				t.Errorf("suggestion %q does not contain the corrected call %q", got.Suggestion, tt.suggestion)
+			}
+			if len(got.Evidence) != 2 || got.Evidence[1].Source != review.SourceCode || got.Evidence[1].Path != "flags.go" {
+				t.Errorf("evidence %+v: want the block line and the method's definition in flags.go", got.Evidence)
+			}
+		})
+	}
+}

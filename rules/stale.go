@@ -166,6 +166,11 @@ func (r *StaleReference) check(ctx context.Context, ws *review.Workspace, sc sco
 		return stale{}, false, nil
 	}
 	repl, sym, ok := suggest(sc, targets, name)
+	if !ok && single && (m.Kind == review.MentionCode || m.Kind == review.MentionDocLink || identShaped(name)) {
+		// A receiver-less member name ("the `Wakl` method") is
+		// checked against the fields and methods of the scope's types.
+		repl, sym, ok = sc.closeMember(name)
+	}
 	if !ok || repl == c.Symbol {
 		return stale{}, false, nil
 	}

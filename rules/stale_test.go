@@ -354,6 +354,11 @@ func TestStaleReferenceRenamedMethods(t *testing.T) {
 		claim:      func() review.Claim { return extracted(t, ws, "README.md") },
 		message:    "GetPath was renamed to PathTemplate in this diff",
 		suggestion: "Call PathTemplate() to read a route's template.",
+	}, {
+		name:       "receiver-less misspelt method name",
+		claim:      func() review.Claim { return mdClaim(t, ws, "README.md", "Wakl") },
+		message:    "Wakl does not exist in package routes (the closest existing name is Walk)",
+		suggestion: "The `Walk` method visits a route.",
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -15,3 +15,8 @@ func (r *Route) Subrouter() *Route {
 func (r *Route) GetPath() string {
 	return r.path
 }
+
+// Walk calls fn for the route.
+func (r *Route) Walk(fn func(*Route)) {
+	fn(r)
+}

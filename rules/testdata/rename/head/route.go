@@ -15,3 +15,8 @@ func (r *Route) Nest() *Route {
 func (r *Route) PathTemplate() string {
 	return r.path
 }
+
+// Walk calls fn for the route.
+func (r *Route) Walk(fn func(*Route)) {
+	fn(r)
+}
