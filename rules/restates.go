@@ -26,8 +26,9 @@ var _ review.Judge = (*RestatesName)(nil)
 // method's own name as type, as in Version() Version; and a func or method named
 // Get…, Is… or Has… whose body is one return statement), String and Error
 // methods, unexported symbols, consts, vars and struct fields, and
-// deprecation notes. It never suggests text: what is missing is not
-// certain. The zero value is ready to use and safe for concurrent use.
+// deprecation notes, unless this diff reduced a doc that said more to a
+// restatement. It never suggests text: what is missing is not certain.
+// The zero value is ready to use and safe for concurrent use.
 type RestatesName struct{}
 
 // Name returns "restates-name".
@@ -43,11 +44,19 @@ func (r *RestatesName) Judge(_ context.Context, ws *review.Workspace, c review.C
 	if !ok || !sym.Exported || sym.Path == "" || sym.Line < 1 {
 		return nil, nil
 	}
+	// A doc that this diff reduced to a restatement lost what it said,
+	// whatever the symbol: the exemptions below are for docs written
+	// that way.
+	old, hadBase := baseDoc(ws, c)
+	reduced := hadBase && strings.TrimSpace(old) != "" && (sentences(old) > 1 || len(residue(old, c.Symbol)) > 0)
 	var decl *ast.FuncDecl
 	switch sym.Kind {
 	case "func", "method":
 		if decl = funcDecl(sym); decl == nil {
 			return nil, nil
+		}
+		if reduced {
+			break
 		}
 		if name := lastPart(c.Symbol); sym.Kind == "method" && (name == "String" || name == "Error") || isTrivialAccessor(decl) {
 			return nil, nil
@@ -77,7 +86,7 @@ func (r *RestatesName) Judge(_ context.Context, ws *review.Workspace, c review.C
 		// implementation adds nothing.
 		return nil, nil
 	}
-	if old, ok := baseDoc(ws, c); ok && sentences(old) == 1 && len(residue(old, names...)) == 0 {
+	if hadBase && sentences(old) == 1 && len(residue(old, names...)) == 0 {
 		// The doc restated the name before the diff: old debt, which a
 		// review of the diff leaves to --scope all.
 		return nil, nil
@@ -89,17 +98,29 @@ func (r *RestatesName) Judge(_ context.Context, ws *review.Workspace, c review.C
 	} else {
 		what, shape = typeAdvice(sym)
 	}
-	return &review.Verdict{
+	msg := fmt.Sprintf("Doc comment of %s only restates its name; state %s.", c.Symbol, what)
+	if reduced {
+		msg = fmt.Sprintf("Doc comment of %s only restates its name since this diff removed the rest of it; state %s.", c.Symbol, what)
+	}
+	v := &review.Verdict{
 		Label:      review.Incomplete,
 		Rule:       r.Name(),
-		Message:    fmt.Sprintf("Doc comment of %s only restates its name; state %s.", c.Symbol, what),
+		Message:    msg,
 		Confidence: 0.7,
 		Evidence: []review.Evidence{{
 			Path: sym.Path, StartLine: start, EndLine: end, Source: review.SourceCode,
 			Why:  fmt.Sprintf("declaration of %s: %s", c.Symbol, shape),
 			Hops: []string{c.Symbol + " (doc)", c.Symbol},
 		}},
-	}, nil
+	}
+	if reduced {
+		v.Evidence = append(v.Evidence, review.Evidence{
+			Path: c.Path, StartLine: c.Line, EndLine: c.EndLine, Source: review.SourceDiff,
+			Why:  "this diff removed from the doc: " + removedText(old, c.Text),
+			Hops: []string{c.Symbol + " (doc)", "diff " + c.Path},
+		})
+	}
+	return v, nil
 }
 
 // stopWords carry no information about a symbol beyond its name.
@@ -149,8 +170,11 @@ func residue(text string, names ...string) []string {
 	text = quotedRE.ReplaceAllString(text, " ")
 	for _, tok := range wordRE.FindAllString(text, -1) {
 		if strings.ContainsAny(tok, "0123456789") {
-			// "30s", "utf8": a number or unit always says something.
-			rest = append(rest, strings.ToLower(tok))
+			// "30s", "utf8": a number or unit says something, unless
+			// the name says it already ("float64" of GetFloat64).
+			if !whole[strings.ToLower(tok)] && !allKnown(splitWords(tok), known) {
+				rest = append(rest, strings.ToLower(tok))
+			}
 			continue
 		}
 		if identShaped(tok) || idents[tok] {
@@ -167,6 +191,33 @@ func residue(text string, names ...string) []string {
 		}
 	}
 	return rest
+}
+
+// removedText returns the sentences of old that new does not contain,
+// on one line.
+func removedText(old, new string) string {
+	norm := func(s string) string { return strings.Join(strings.Fields(s), " ") }
+	n := norm(new)
+	var out []string
+	for _, sen := range splitSentences(old) {
+		if sen = norm(sen); !strings.Contains(n, sen) {
+			out = append(out, sen)
+		}
+	}
+	if len(out) == 0 {
+		return norm(old)
+	}
+	return strings.Join(out, " ")
+}
+
+// allKnown reports whether every word is, by its stem, in known.
+func allKnown(words []string, known map[string]bool) bool {
+	for _, w := range words {
+		if !known[stem(w)] {
+			return false
+		}
+	}
+	return len(words) > 0
 }
 
 // stem strips one common English suffix and a final e, so that close,

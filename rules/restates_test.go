@@ -115,6 +115,10 @@ func TestResidue(t *testing.T) {
 		{"Type returns BoolType", []string{"BoolNode.Type"}, []string{"BoolType"}},
 		{"Name is the name of the [Transformer].", []string{"Transform.Name"}, []string{"Transformer"}},
 		{"Close closes the [Store].", []string{"Store.Close"}, nil},
+		{"GetFloat64Slice gets the float64 slice.", []string{"FlagSet.GetFloat64Slice"}, nil},
+		{"Int32SliceP returns the int32 slice p.", []string{"Int32SliceP"}, nil},
+		{"Int32 returns the int64 value.", []string{"Value.Int32"}, []string{"int64"}},
+		{"Read reads up to 512 bytes.", []string{"Reader.Read"}, []string{"up", "512", "bytes"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.text, func(t *testing.T) {

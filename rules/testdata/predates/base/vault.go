@@ -67,3 +67,12 @@ func Check(name string) (bool, error) {
 	}
 	return true, nil
 }
+
+// Size is a count of secrets.
+type Size int
+
+// Size returns the number of secrets held, sealed or not; a nil Vault has
+// size 0.
+func (v *Vault) Size() Size {
+	return Size(len(v.secrets))
+}

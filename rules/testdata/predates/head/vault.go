@@ -72,3 +72,11 @@ func Check(name string) (bool, error) {
 	}
 	return true, nil
 }
+
+// Size is a count of secrets.
+type Size int
+
+// Size returns the size.
+func (v *Vault) Size() Size {
+	return Size(len(v.secrets))
+}
