@@ -35,9 +35,10 @@ var _ review.Judge = (*WrongParameter)(nil)
 // that are receiver or result names, declared names, fields or methods of
 // some type in the package, stop words, single letters, or plain English
 // words behind an article ("the value", but not "the tpl argument") are
-// never reported; neither are deprecated declarations. Swapped parameter
-// roles are not detected. The zero value is ready to use and safe for
-// concurrent use.
+// never reported; neither are deprecated declarations. A doc writing the
+// function's own call with the parameter names in another order
+// ("Copy(dst, src)" for Copy(src, dst)) is contradicted too. The zero
+// value is ready to use and safe for concurrent use.
 type WrongParameter struct {
 	base memo[*ast.File]
 }
@@ -78,6 +79,9 @@ func (r *WrongParameter) Judge(ctx context.Context, ws *review.Workspace, c revi
 	}
 	text := quotedRE.ReplaceAllString(c.Text, " ")
 	named := func(p string) bool { return countWord(text, p) > 0 }
+	if v := r.swapped(c, sym, decl, params); v != nil {
+		return v, nil
+	}
 	unnamed := slices.DeleteFunc(slices.Clone(params), named)
 	if len(unnamed) == 0 {
 		return nil, nil
@@ -125,6 +129,69 @@ func (r *WrongParameter) Judge(ctx context.Context, ws *review.Workspace, c revi
 		return nil, nil
 	}
 	return r.verdict(ws, c, sym, decl, params, found), nil
+}
+
+// callFormRE finds a call written in prose: a name and an argument list
+// without nested parentheses.
+var callFormRE = regexp.MustCompile(`([\pL_][\pL\pN_]*)\(([^()\n]*)\)`)
+
+// swapped reports a doc that writes its own function's call with the
+// parameter names in another order than the signature's ("Copy(dst, src)"
+// for func Copy(src, dst string)): every argument is a parameter name,
+// each parameter appears once, and the doc never writes the call in the
+// signature's order. The suggestion puts the names in order.
+func (r *WrongParameter) swapped(c review.Claim, sym retrieval.Symbol, decl *ast.FuncDecl, params []string) *review.Verdict {
+	if len(params) < 2 || len(params) != decl.Type.Params.NumFields() {
+		return nil
+	}
+	name := decl.Name.Name
+	want := strings.Join(params, ", ")
+	var bad []string
+	for _, m := range callFormRE.FindAllStringSubmatch(c.Text, -1) {
+		if m[1] != name {
+			continue
+		}
+		var args []string
+		for a := range strings.SplitSeq(m[2], ",") {
+			args = append(args, strings.TrimSuffix(strings.TrimSpace(a), "..."))
+		}
+		if strings.Join(args, ", ") == want {
+			return nil // the doc also writes the call in order
+		}
+		sorted, ps := slices.Clone(args), slices.Clone(params)
+		slices.Sort(sorted)
+		slices.Sort(ps)
+		if slices.Equal(sorted, ps) && !slices.Contains(bad, m[0]) {
+			bad = append(bad, m[0])
+		}
+	}
+	if len(bad) == 0 {
+		return nil
+	}
+	line := sym.Line
+	if p := sym.Package; p != nil && p.Fset != nil {
+		line = p.Fset.Position(decl.Type.Pos()).Line
+	}
+	suggestion := c.Text
+	for _, b := range bad {
+		args := strings.SplitN(b[len(name)+1:len(b)-1], ",", len(params))
+		fixed := slices.Clone(params)
+		for i, a := range args {
+			if strings.HasSuffix(strings.TrimSpace(a), "...") {
+				fixed[i] += "..."
+			}
+		}
+		suggestion = strings.ReplaceAll(suggestion, b, name+"("+strings.Join(fixed, ", ")+")")
+	}
+	return &review.Verdict{
+		Label: review.Contradicted, Rule: r.Name(), Confidence: 0.85,
+		Message:    fmt.Sprintf("The doc writes %s, but %s takes its parameters in the order %s.", bad[0], c.Symbol, joinAnd(params)),
+		Suggestion: suggestion,
+		Evidence: []review.Evidence{{
+			Path: sym.Path, StartLine: line, EndLine: line, Source: review.SourceCode,
+			Why: "signature: " + sym.Signature, Hops: []string{c.Symbol + " (doc)", c.Symbol},
+		}},
+	}
 }
 
 // candidate reports whether word may be a parameter name the doc got

@@ -78,6 +78,15 @@ func TestWrongParameter(t *testing.T) {
 			evidence:   []ev{sig("func Remove(", "signature: func Remove(s *Store, sku string, forced bool)")},
 		},
 	},
+		{symbol: "Move", // the doc writes the call with swapped parameters
+			want: &want{
+				label:      review.Contradicted,
+				message:    "The doc writes Move(to, from, n), but Move takes its parameters in the order from, to and n.",
+				suggestion: "Move moves n units: Move(from, to, n) takes them out of from first.",
+				evidence:   []ev{sig("func Move(", "signature: func Move(from, to *Store, n int)")},
+			},
+		},
+		{symbol: "Swap"},        // also written in order
 		{symbol: "Store.Put"},   // renamed count to n, but the doc's "the count" is English
 		{symbol: "Store.Scale"}, // renamed value to factor, but value is a field and behind "the"
 		{symbol: "Find"},        // names its parameters correctly

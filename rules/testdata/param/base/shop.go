@@ -44,3 +44,14 @@ func (s *Store) Scale(value int) {
 func Find(s *Store, sku string) int {
 	return s.stock[sku]
 }
+
+// Move moves n units: Move(to, from, n) takes them out of from first.
+func Move(from, to *Store, n int) {
+	from.stock["x"] -= n
+	to.stock["x"] += n
+}
+
+// Swap exchanges the stocks of a and b; Swap(b, a) is Swap(a, b).
+func Swap(a, b *Store) {
+	a.stock, b.stock = b.stock, a.stock
+}

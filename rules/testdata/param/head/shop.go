@@ -71,3 +71,14 @@ func Remove(s *Store, sku string, forced bool) {
 func Drop(s *Store, item string) {
 	delete(s.stock, item)
 }
+
+// Move moves n units: Move(to, from, n) takes them out of from first.
+func Move(from, to *Store, n int) {
+	from.stock["x"] -= n
+	to.stock["x"] += n
+}
+
+// Swap exchanges the stocks of a and b; Swap(b, a) is Swap(a, b).
+func Swap(a, b *Store) {
+	a.stock, b.stock = b.stock, a.stock
+}
