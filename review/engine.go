@@ -160,7 +160,7 @@ func (e *Engine) Load(ctx context.Context, req Request) (*Workspace, []Note, err
 	}
 	opt := gitrepo.SnapshotOptions{MaxFileSize: req.MaxFileSize, Include: req.Include, Exclude: req.Exclude}
 
-	ws := &Workspace{Dir: repo.Dir, Base: baseSHA, Head: headSHA}
+	ws := &Workspace{Dir: repo.Dir, Base: baseSHA, Head: headSHA, History: repoHistory{repo: repo, rev: headSHA}}
 	headRev := headSHA
 	if req.Worktree {
 		headRev, ws.Head = "", "worktree"
@@ -492,4 +492,18 @@ func short(sha string) string {
 		return "(empty tree)"
 	}
 	return sha
+}
+
+// repoHistory is the [History] of a git repository up to rev.
+type repoHistory struct {
+	repo *gitrepo.Repo
+	rev  string
+}
+
+func (h repoHistory) RemovedIn(ctx context.Context, name string) (Commit, bool, error) {
+	c, ok, err := h.repo.RemovedIn(ctx, h.rev, name)
+	if err != nil || !ok {
+		return Commit{}, false, err
+	}
+	return Commit{SHA: c.SHA, Short: c.Short(), Date: c.Date, Subject: c.Subject}, true, nil
 }

@@ -67,8 +67,27 @@ type Workspace struct {
 	// it. The zero value means a diff review: judges may stay silent about
 	// gaps that pre-date the diff, which only [ScopeAll] audits.
 	Scope Scope
+	// History answers questions about the commits before Head; nil when
+	// there is no repository history to ask (a Workspace built by hand).
+	History History
 
 	cleanup []func() error
+}
+
+// History is the repository's past as judges may consult it, within a
+// time budget of their own choosing (through ctx).
+type History interface {
+	// RemovedIn returns the most recent commit reachable from the head
+	// that removed a Go declaration of name ("Flush", "Store.Purge") and
+	// added none; false when none is found cheaply.
+	RemovedIn(ctx context.Context, name string) (Commit, bool, error)
+}
+
+// Commit identifies a commit of the repository's history.
+type Commit struct {
+	SHA, Short string
+	Date       string // YYYY-MM-DD
+	Subject    string
 }
 
 // Extractor finds the claims a review judges.

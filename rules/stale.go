@@ -7,6 +7,7 @@ import (
 	"go/types"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/docreview/docreview/retrieval"
 	"github.com/docreview/docreview/review"
@@ -33,6 +34,7 @@ var _ review.Judge = (*StaleReference)(nil)
 type StaleReference struct {
 	changes   memo[extract.Changes]
 	testNames memo[map[string]bool]
+	history   memo[*review.Commit]
 }
 
 // Name returns "stale-reference".
@@ -58,6 +60,9 @@ type stale struct {
 	hasNew  bool
 	change  extract.SymbolRef // the diff side that changed (New for renames)
 	oldName string            // the changed symbol's old qualified name
+	// removedIn is the earlier commit that removed the name, when the
+	// history says so cheaply.
+	removedIn *review.Commit
 }
 
 // Judge reports the claim's stale names, or nil when every name resolves or
@@ -175,8 +180,36 @@ func (r *StaleReference) check(ctx context.Context, ws *review.Workspace, sc sco
 		return stale{}, false, nil
 	}
 	s.kind, s.repl, s.newSym, s.hasNew = staleSuggested, repl, sym, true
+	s.removedIn = r.removedIn(ctx, ws, sc, name)
 	return s, true, nil
 }
+
+// removedIn asks the repository's history, within
+// [staleHistoryTimeout], which commit removed the declaration of name;
+// nil when there is no history, nothing is found in time, or git fails.
+// A name qualified by a module package's name is asked without the
+// qualifier.
+func (r *StaleReference) removedIn(ctx context.Context, ws *review.Workspace, sc scope, name string) *review.Commit {
+	if ws.History == nil {
+		return nil
+	}
+	if q, rest, ok := strings.Cut(name, "."); ok && len(sc.packagesNamed(q)) > 0 {
+		name = rest
+	}
+	c, _ := r.history.get(ws, name, func() (*review.Commit, error) {
+		ctx, cancel := context.WithTimeout(ctx, staleHistoryTimeout)
+		defer cancel()
+		c, ok, err := ws.History.RemovedIn(ctx, name)
+		if err != nil || !ok {
+			return nil, nil // history only adds to a finding
+		}
+		return &c, nil
+	})
+	return c
+}
+
+// staleHistoryTimeout bounds the history lookup of one stale name.
+const staleHistoryTimeout = 2 * time.Second
 
 // verdict turns the stale names of a claim into one contradicted verdict.
 func (r *StaleReference) verdict(ctx context.Context, ws *review.Workspace, sc scope, c review.Claim, found []stale) *review.Verdict {
@@ -204,7 +237,11 @@ func (r *StaleReference) verdict(ctx context.Context, ws *review.Workspace, sc s
 			if s.newSym.Package != nil {
 				p += " in package " + s.newSym.Package.Name
 			}
-			parts = append(parts, p+fmt.Sprintf(" (the closest existing name is %s)", s.repl))
+			p += fmt.Sprintf(" (the closest existing name is %s)", s.repl)
+			if s.removedIn != nil {
+				p += fmt.Sprintf("; it was removed in commit %s (%s, %q)", s.removedIn.Short, s.removedIn.Date, s.removedIn.Subject)
+			}
+			parts = append(parts, p)
 			v.Confidence = min(v.Confidence, 0.8)
 		}
 		if s.hasNew {

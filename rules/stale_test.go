@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"context"
 	"io/fs"
 	"strings"
 	"testing"
@@ -392,4 +393,33 @@ func extracted(t *testing.T, ws *review.Workspace, path string) review.Claim {
 	}
 	t.Fatalf("%s: no claim selected", path)
 	return review.Claim{}
+}
+
+// fakeHistory answers RemovedIn from a map.
+type fakeHistory map[string]review.Commit
+
+func (h fakeHistory) RemovedIn(_ context.Context, name string) (review.Commit, bool, error) {
+	c, ok := h[name]
+	return c, ok, nil
+}
+
+func TestStaleReferenceHistory(t *testing.T) {
+	ws := loadWorkspace(t, "inventory")
+	ws.History = fakeHistory{"Store.Relase": {SHA: "0123456789abcdef", Short: "0123456789ab", Date: "2026-01-02", Subject: "store: drop Relase"}}
+	got, err := (&StaleReference{}).Judge(t.Context(), ws, goClaim(t, ws, "store.go", "Store.Add"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `Store.Relase does not exist in package inventory (the closest existing name is Store.Release); it was removed in commit 0123456789ab (2026-01-02, "store: drop Relase")`
+	if got == nil || !strings.Contains(got.Message, want) {
+		t.Fatalf("got %+v, want a message containing %q", got, want)
+	}
+	ws.History = fakeHistory{}
+	got, err = (&StaleReference{}).Judge(t.Context(), ws, goClaim(t, ws, "store.go", "Store.Add"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got == nil || strings.Contains(got.Message, "removed in commit") {
+		t.Fatalf("got %+v, want the finding without history", got)
+	}
 }

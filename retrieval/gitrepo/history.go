@@ -1,0 +1,96 @@
+package gitrepo
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"fmt"
+	"regexp"
+	"strings"
+	"time"
+)
+
+// Commit is one commit of the repository's history.
+type Commit struct {
+	SHA     string
+	Date    string // committer date, YYYY-MM-DD
+	Subject string
+}
+
+// Short returns the commit's abbreviated SHA (12 hex digits).
+func (c Commit) Short() string {
+	if len(c.SHA) > 12 {
+		return c.SHA[:12]
+	}
+	return c.SHA
+}
+
+// removalCandidates bounds how many commits touching lines with a name
+// RemovedIn inspects.
+const removalCandidates = 10
+
+// RemovedIn finds the most recent commit reachable from rev whose diff
+// removes a Go declaration of name and adds none: a func, a method
+// ("Type.Method"), a type, or a const, var or struct field written as
+// "Name =" or "Name Type" at the start of a line. It looks through the
+// commits git log -G selects (those adding or removing a line of a *.go
+// file that contains name), newest first, at most ten of them. It reports
+// false when none qualifies. The caller bounds the time with ctx: on a
+// long history, git log -G reads every commit's diff.
+func (r *Repo) RemovedIn(ctx context.Context, rev, name string) (Commit, bool, error) {
+	typ, member, isMember := strings.Cut(name, ".")
+	word := name
+	if isMember {
+		word = member
+	}
+	if word == "" || strings.ContainsAny(word, " \t\n") || strings.HasPrefix(rev, "-") {
+		return Commit{}, false, fmt.Errorf("removed in: bad name %q or revision %q", name, rev)
+	}
+	decl := declPattern(typ, word, isMember)
+	out, err := r.git(ctx, nil, nil, "log", "-G"+word, "--format=%H%x09%cs%x09%s", "--no-color",
+		fmt.Sprintf("-n%d", removalCandidates), rev, "--", "*.go")
+	if err != nil {
+		return Commit{}, false, fmt.Errorf("history of %s: %w", name, err)
+	}
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	for sc.Scan() {
+		parts := strings.SplitN(sc.Text(), "\t", 3)
+		if len(parts) != 3 {
+			continue
+		}
+		c := Commit{SHA: parts[0], Date: parts[1], Subject: parts[2]}
+		show, err := r.git(ctx, nil, nil, "show", "--format=", "--no-color", "--no-ext-diff", "--unified=0", c.SHA, "--", "*.go")
+		if err != nil {
+			return Commit{}, false, fmt.Errorf("history of %s: %w", name, err)
+		}
+		removed, added := 0, 0
+		for line := range strings.SplitSeq(string(show), "\n") {
+			switch {
+			case strings.HasPrefix(line, "---"), strings.HasPrefix(line, "+++"):
+			case strings.HasPrefix(line, "-") && decl.MatchString(line[1:]):
+				removed++
+			case strings.HasPrefix(line, "+") && decl.MatchString(line[1:]):
+				added++
+			}
+		}
+		if removed > 0 && added == 0 {
+			return c, true, nil
+		}
+	}
+	return Commit{}, false, nil
+}
+
+// declPattern matches a line declaring word: for a member, a method of typ
+// or a field; else a func, type, const or var, or a group member.
+func declPattern(typ, word string, member bool) *regexp.Regexp {
+	w := regexp.QuoteMeta(word)
+	if member {
+		t := regexp.QuoteMeta(typ)
+		return regexp.MustCompile(`^\s*(func\s*\([^)]*\b` + t + `(\[[^\]]*\])?\)\s*` + w + `\s*[\[(]|` + w + `\s+[*\[\]\w.]+(\s|$|` + "`" + `))`)
+	}
+	return regexp.MustCompile(`^\s*(func\s+` + w + `\s*[\[(]|type\s+` + w + `\b|(const|var)\s+` + w + `\b|` + w + `(\s*,\s*\w+)*\s*(=|\s[*\[\]\w.]+\s*(=|$)))`)
+}
+
+// RemovalTimeout is how long a caller may reasonably give RemovedIn per
+// name: enough for histories of some thousand commits.
+const RemovalTimeout = 2 * time.Second
