@@ -505,5 +505,5 @@ func (h repoHistory) RemovedIn(ctx context.Context, name string) (Commit, bool, 
 	if err != nil || !ok {
 		return Commit{}, false, err
 	}
-	return Commit{SHA: c.SHA, Short: c.Short(), Date: c.Date, Subject: c.Subject}, true, nil
+	return Commit{SHA: c.SHA, Short: c.Short(), Date: c.Date, Subject: c.Subject, Added: c.Added}, true, nil
 }

@@ -88,6 +88,10 @@ type Commit struct {
 	SHA, Short string
 	Date       string // YYYY-MM-DD
 	Subject    string
+	// Added lists what the commit declared in place of the removed name,
+	// in the same form ("Hold", "Store.Hold"); one entry suggests a
+	// rename.
+	Added []string
 }
 
 // Extractor finds the claims a review judges.

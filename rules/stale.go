@@ -7,6 +7,7 @@ import (
 	"go/types"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/docreview/docreview/retrieval"
@@ -22,7 +23,10 @@ var _ review.Judge = (*StaleReference)(nil)
 // close name exists. It labels the claim contradicted and, when the
 // replacement is certain, suggests the text with the name replaced.
 //
-// A doc comment whose first word misspells its own symbol is reported too,
+// When nothing close exists, the repository's history may still know the
+// name: a commit that removed its declaration and added exactly one of the
+// same kind in its place renamed it (see review.History). A doc comment
+// whose first word misspells its own symbol is reported too,
 // with the symbol's name as the fix. Names of the standard library and of
 // third-party packages, Go keywords and predeclared identifiers, the
 // claim's own symbol and parameters, names inside code blocks (see
@@ -35,6 +39,7 @@ type StaleReference struct {
 	changes   memo[extract.Changes]
 	testNames memo[map[string]bool]
 	history   memo[*review.Commit]
+	budget    memo[*historyBudget]
 }
 
 // Name returns "stale-reference".
@@ -44,10 +49,11 @@ func (*StaleReference) Name() string { return "stale-reference" }
 type staleKind int
 
 const (
-	staleSuggested staleKind = iota // no such name; a unique close one exists
-	staleRenamed                    // the diff renamed it
-	staleRemoved                    // the diff removed it
-	staleOwn                        // a doc comment opens with a misspelling of its symbol
+	staleSuggested      staleKind = iota // no such name; a unique close one exists
+	staleRenamed                         // the diff renamed it
+	staleRemoved                         // the diff removed it
+	staleOwn                             // a doc comment opens with a misspelling of its symbol
+	staleRenamedEarlier                  // an earlier commit renamed it (from the history)
 )
 
 // stale is one stale name of a claim.
@@ -176,6 +182,19 @@ func (r *StaleReference) check(ctx context.Context, ws *review.Workspace, sc sco
 		// checked against the fields and methods of the scope's types.
 		repl, sym, ok = sc.closeMember(name)
 	}
+	if !ok && (m.Kind == review.MentionCode || m.Kind == review.MentionDocLink) {
+		// No close name: an earlier commit may have renamed it.
+		if rc := r.removedIn(ctx, ws, sc, name); rc != nil && len(rc.Added) == 1 {
+			prefix := ""
+			if q, _, dotted := strings.Cut(name, "."); dotted && len(sc.packagesNamed(q)) > 0 {
+				prefix = q + "."
+			}
+			if sym, found := sc.lookup(prefix + rc.Added[0]); found && prefix+rc.Added[0] != c.Symbol {
+				s.kind, s.repl, s.newSym, s.hasNew, s.removedIn = staleRenamedEarlier, prefix+rc.Added[0], sym, true, rc
+				return s, true, nil
+			}
+		}
+	}
 	if !ok || repl == c.Symbol {
 		return stale{}, false, nil
 	}
@@ -196,10 +215,19 @@ func (r *StaleReference) removedIn(ctx context.Context, ws *review.Workspace, sc
 	if q, rest, ok := strings.Cut(name, "."); ok && len(sc.packagesNamed(q)) > 0 {
 		name = rest
 	}
+	budget, _ := r.budget.get(ws, "", func() (*historyBudget, error) {
+		return &historyBudget{left: staleHistoryBudget}, nil
+	})
 	c, _ := r.history.get(ws, name, func() (*review.Commit, error) {
-		ctx, cancel := context.WithTimeout(ctx, staleHistoryTimeout)
+		limit := budget.take(staleHistoryTimeout)
+		if limit <= 0 {
+			return nil, nil
+		}
+		ctx, cancel := context.WithTimeout(ctx, limit)
 		defer cancel()
+		start := time.Now()
 		c, ok, err := ws.History.RemovedIn(ctx, name)
+		budget.giveBack(limit - time.Since(start))
 		if err != nil || !ok {
 			return nil, nil // history only adds to a finding
 		}
@@ -208,8 +236,37 @@ func (r *StaleReference) removedIn(ctx context.Context, ws *review.Workspace, sc
 	return c
 }
 
-// staleHistoryTimeout bounds the history lookup of one stale name.
-const staleHistoryTimeout = 2 * time.Second
+// The history lookups of one review take at most staleHistoryTimeout per
+// name and staleHistoryBudget in all; past that, names get no history.
+const (
+	staleHistoryTimeout = 2 * time.Second
+	staleHistoryBudget  = 10 * time.Second
+)
+
+// historyBudget is the time left for one review's history lookups.
+type historyBudget struct {
+	mu   sync.Mutex
+	left time.Duration
+}
+
+// take reserves up to d of the budget and returns what it reserved.
+func (b *historyBudget) take(d time.Duration) time.Duration {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	d = min(d, b.left)
+	b.left -= d
+	return d
+}
+
+// giveBack returns an unused part of a reservation.
+func (b *historyBudget) giveBack(d time.Duration) {
+	if d <= 0 {
+		return
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.left += d
+}
 
 // verdict turns the stale names of a claim into one contradicted verdict.
 func (r *StaleReference) verdict(ctx context.Context, ws *review.Workspace, sc scope, c review.Claim, found []stale) *review.Verdict {
@@ -229,6 +286,9 @@ func (r *StaleReference) verdict(ctx context.Context, ws *review.Workspace, sc s
 			}
 			parts = append(parts, p)
 			v.Confidence = min(v.Confidence, 0.9)
+		case staleRenamedEarlier:
+			parts = append(parts, fmt.Sprintf("%s was renamed to %s in commit %s (%s, %q)", s.name, s.repl, s.removedIn.Short, s.removedIn.Date, s.removedIn.Subject))
+			v.Confidence = min(v.Confidence, 0.85)
 		case staleOwn:
 			parts = append(parts, fmt.Sprintf("the doc comment of %s opens with %s, which does not exist; it should name %s", c.Symbol, s.name, s.repl))
 			v.Confidence = min(v.Confidence, 0.8)
@@ -248,15 +308,18 @@ func (r *StaleReference) verdict(ctx context.Context, ws *review.Workspace, sc s
 			ref := ws.Symbols.Definition(s.newSym)
 			start, end := lineRange(ref.Line, ref.EndLine)
 			why := "defines " + s.repl
-			if s.kind == staleOwn {
+			switch s.kind {
+			case staleOwn:
 				why = fmt.Sprintf("defines %s, the declaration this doc comment documents", c.Symbol)
+			case staleRenamedEarlier:
+				why += fmt.Sprintf(" (renamed from %s in commit %s)", lastPart(s.name), s.removedIn.Short)
 			}
 			v.Evidence = append(v.Evidence, review.Evidence{
 				Path: ref.Path, StartLine: start, EndLine: end, Source: review.SourceCode,
 				Why: why, Hops: []string{hop, s.newSym.Name},
 			})
 		}
-		if s.kind != staleSuggested {
+		if s.kind != staleSuggested && s.kind != staleRenamedEarlier {
 			if ev, ok := hunkEvidence(ws.Diff, s.change, s.kind == staleRemoved); ok {
 				ev.Hops = []string{hop, "diff " + ev.Path}
 				if s.kind == staleRenamed {

@@ -423,3 +423,46 @@ func TestStaleReferenceHistory(t *testing.T) {
 		t.Fatalf("got %+v, want the finding without history", got)
 	}
 }
+
+func TestStaleReferenceRenamedEarlier(t *testing.T) {
+	ws := loadWorkspace(t, "rename")
+	claim := func(text string) review.Claim {
+		c := mdClaim(t, ws, "README.md", "Wakl")
+		c.Text = text
+		c.Mentions = []review.Mention{{Kind: review.MentionCode, Text: "Route.Resolve", Line: c.Line, EndLine: c.Line}}
+		return c
+	}
+	commit := review.Commit{SHA: "0123456789abcdef", Short: "0123456789ab", Date: "2026-01-02", Subject: "routes: rename Resolve"}
+	tests := []struct {
+		name       string
+		added      []string
+		message    string
+		suggestion string
+	}{
+		{"one replacement", []string{"Route.PathTemplate"},
+			`Route.Resolve was renamed to Route.PathTemplate in commit 0123456789ab (2026-01-02, "routes: rename Resolve")`,
+			"Call `Route.PathTemplate` for the template."},
+		{"two candidates", []string{"Route.PathTemplate", "Route.Walk"}, "", ""},
+		{"replacement gone since", []string{"Route.Missing"}, "", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := commit
+			c.Added = tt.added
+			ws.History = fakeHistory{"Route.Resolve": c}
+			got, err := (&StaleReference{}).Judge(t.Context(), ws, claim("Call `Route.Resolve` for the template."))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tt.message == "" {
+				if got != nil {
+					t.Fatalf("got %q, want no verdict", got.Message)
+				}
+				return
+			}
+			if got == nil || !strings.Contains(got.Message, tt.message) || got.Suggestion != tt.suggestion {
+				t.Fatalf("got %+v, want message %q and suggestion %q", got, tt.message, tt.suggestion)
+			}
+		})
+	}
+}

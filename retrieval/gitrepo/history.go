@@ -15,6 +15,12 @@ type Commit struct {
 	SHA     string
 	Date    string // committer date, YYYY-MM-DD
 	Subject string
+	// Added, for a commit [Repo.RemovedIn] returns, lists the
+	// declarations of the same kind the commit added in its place: funcs
+	// with as many parameters as the removed one, methods of the same
+	// type ("Store.Hold"), or types. A single entry is most likely the
+	// new name of a rename.
+	Added []string
 }
 
 // Short returns the commit's abbreviated SHA (12 hex digits).
@@ -64,20 +70,81 @@ func (r *Repo) RemovedIn(ctx context.Context, rev, name string) (Commit, bool, e
 			return Commit{}, false, fmt.Errorf("history of %s: %w", name, err)
 		}
 		removed, added := 0, 0
+		var gone string // the removed declaration line
+		var plus, minus []string
 		for line := range strings.SplitSeq(string(show), "\n") {
 			switch {
 			case strings.HasPrefix(line, "---"), strings.HasPrefix(line, "+++"):
-			case strings.HasPrefix(line, "-") && decl.MatchString(line[1:]):
-				removed++
-			case strings.HasPrefix(line, "+") && decl.MatchString(line[1:]):
-				added++
+			case strings.HasPrefix(line, "-"):
+				minus = append(minus, line[1:])
+				if decl.MatchString(line[1:]) {
+					removed++
+					gone = line[1:]
+				}
+			case strings.HasPrefix(line, "+"):
+				plus = append(plus, line[1:])
+				if decl.MatchString(line[1:]) {
+					added++
+				}
 			}
 		}
 		if removed > 0 && added == 0 {
+			c.Added = replacements(gone, typ, isMember, plus, minus)
 			return c, true, nil
 		}
 	}
 	return Commit{}, false, nil
+}
+
+var (
+	funcLineRE   = regexp.MustCompile(`^\s*func\s+([\pL_][\pL\pN_]*)\s*(?:\[[^\]]*\])?\(([^)]*)\)`)
+	methodLineRE = regexp.MustCompile(`^\s*func\s*\([^)]*?\b([\pL_][\pL\pN_]*)(?:\[[^\]]*\])?\)\s*([\pL_][\pL\pN_]*)\s*(?:\[[^\]]*\])?\(([^)]*)\)`)
+	typeLineRE   = regexp.MustCompile(`^\s*type\s+([\pL_][\pL\pN_]*)\b`)
+)
+
+// replacements lists the declarations of gone's kind among the added
+// lines that the removed lines do not also declare (code that only
+// moved): methods of typ, funcs with as many parameters, or types.
+func replacements(gone, typ string, member bool, plus, minus []string) []string {
+	sig := func(line string) (kind, name string, params int, ok bool) {
+		if m := methodLineRE.FindStringSubmatch(line); m != nil {
+			return "method:" + m[1], m[1] + "." + m[2], countParams(m[3]), true
+		}
+		if m := funcLineRE.FindStringSubmatch(line); m != nil {
+			return "func", m[1], countParams(m[2]), true
+		}
+		if m := typeLineRE.FindStringSubmatch(line); m != nil {
+			return "type", m[1], 0, true
+		}
+		return "", "", 0, false
+	}
+	kind, _, params, ok := sig(gone)
+	if !ok || member && kind != "method:"+typ {
+		return nil
+	}
+	removed := map[string]bool{}
+	for _, l := range minus {
+		if _, name, _, ok := sig(l); ok {
+			removed[name] = true
+		}
+	}
+	var out []string
+	for _, l := range plus {
+		k, name, n, ok := sig(l)
+		if ok && k == kind && n == params && !removed[name] {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+// countParams counts the parameters of a parameter list's text: "" is
+// none, "a, b int" two.
+func countParams(list string) int {
+	if strings.TrimSpace(list) == "" {
+		return 0
+	}
+	return strings.Count(list, ",") + 1
 }
 
 // declPattern matches a line declaring word: for a member, a method of typ
