@@ -97,6 +97,12 @@ func (r *StaleReference) Judge(ctx context.Context, ws *review.Workspace, c revi
 		if inBlock(c.Mentions, m) {
 			continue
 		}
+		if m.Kind == review.MentionDocLink && strings.Contains(m.Text, "/") {
+			var ok bool
+			if m, ok = moduleDocLink(sc, m); !ok {
+				continue
+			}
+		}
 		name, ok := refName(m)
 		if !ok || seen[name] || skip[name] {
 			continue
@@ -489,6 +495,26 @@ func withOpening(c review.Claim) []review.Mention {
 	}
 	opening := review.Mention{Kind: review.MentionIdent, Text: first, Line: c.Line, EndLine: c.Line}
 	return append([]review.Mention{opening}, c.Mentions...)
+}
+
+// moduleDocLink rewrites a doc link by import path
+// ("[example.com/shop/sub.Open]") to the package-name form ("sub.Open")
+// when the path is a module package; false for any other path (the
+// standard library, third-party packages).
+func moduleDocLink(sc scope, m review.Mention) (review.Mention, bool) {
+	text := strings.TrimPrefix(strings.TrimSpace(m.Text), "*")
+	slash := strings.LastIndexByte(text, '/')
+	dot := strings.IndexByte(text[slash+1:], '.')
+	if dot < 0 {
+		return m, false
+	}
+	path, rest := text[:slash+1+dot], text[slash+1+dot+1:]
+	p := sc.syms.PackageByPath(path)
+	if p == nil || p.Types == nil {
+		return m, false
+	}
+	m.Text = p.Types.Name() + "." + rest
+	return m, true
 }
 
 // renamedOpening returns, for a doc comment whose symbol this diff renamed

@@ -360,6 +360,11 @@ func TestStaleReferenceRenamedMethods(t *testing.T) {
 		claim:      func() review.Claim { return mdClaim(t, ws, "README.md", "Wakl") },
 		message:    "Wakl does not exist in package routes (the closest existing name is Walk)",
 		suggestion: "The `Walk` method visits a route.",
+	}, {
+		name:       "doc link by import path into another module package",
+		claim:      func() review.Claim { return goClaim(t, ws, "route.go", "Route.Mount") },
+		message:    "sub.Opne does not exist in package sub (the closest existing name is sub.Open).",
+		suggestion: "Mount mounts the routes; see [example.com/routes/sub.Open] and [encoding/json.Marshl].",
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -20,3 +20,6 @@ func (r *Route) GetPath() string {
 func (r *Route) Walk(fn func(*Route)) {
 	fn(r)
 }
+
+// Mount mounts the routes; see [example.com/routes/sub.Open].
+func (r *Route) Mount() {}

@@ -20,3 +20,6 @@ func (r *Route) PathTemplate() string {
 func (r *Route) Walk(fn func(*Route)) {
 	fn(r)
 }
+
+// Mount mounts the routes; see [example.com/routes/sub.Opne] and [encoding/json.Marshl].
+func (r *Route) Mount() {}
