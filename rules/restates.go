@@ -48,7 +48,10 @@ func (r *RestatesName) Judge(_ context.Context, ws *review.Workspace, c review.C
 	// whatever the symbol: the exemptions below are for docs written
 	// that way.
 	old, hadBase := baseDoc(ws, c)
-	reduced := hadBase && strings.TrimSpace(old) != "" && (sentences(old) > 1 || len(residue(old, c.Symbol)) > 0)
+	// Fewer words, not only other ones: fixing a typo ("the mionr
+	// version") keeps a restatement a restatement.
+	reduced := hadBase && len(wordRE.FindAllString(old, -1)) > len(wordRE.FindAllString(c.Text, -1))+1 &&
+		(sentences(old) > 1 || len(baseResidue(old, c.Symbol)) > 0)
 	var decl *ast.FuncDecl
 	switch sym.Kind {
 	case "func", "method":
@@ -86,7 +89,7 @@ func (r *RestatesName) Judge(_ context.Context, ws *review.Workspace, c review.C
 		// implementation adds nothing.
 		return nil, nil
 	}
-	if hadBase && sentences(old) == 1 && len(residue(old, names...)) == 0 {
+	if hadBase && sentences(old) == 1 && len(baseResidue(old, names...)) == 0 {
 		// The doc restated the name before the diff: old debt, which a
 		// review of the diff leaves to --scope all.
 		return nil, nil
@@ -208,6 +211,30 @@ func removedText(old, new string) string {
 		return norm(old)
 	}
 	return strings.Join(out, " ")
+}
+
+// baseResidue is the residue of a doc at base, less the misspellings of
+// the names' words ("cuont" in "Count returns the cuont."): a typo fix
+// does not turn a restatement into a new one.
+func baseResidue(text string, names ...string) []string {
+	var words []string
+	for _, n := range names {
+		words = append(words, splitWords(n)...)
+	}
+	var out []string
+	for _, w := range residue(text, names...) {
+		typo := false
+		for _, n := range words {
+			if len(n) >= 4 && editDistance(strings.ToLower(w), n) <= max(1, len(n)/4) {
+				typo = true
+				break
+			}
+		}
+		if !typo {
+			out = append(out, w)
+		}
+	}
+	return out
 }
 
 // allKnown reports whether every word is, by its stem, in known.

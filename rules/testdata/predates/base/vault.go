@@ -76,3 +76,8 @@ type Size int
 func (v *Vault) Size() Size {
 	return Size(len(v.secrets))
 }
+
+// Count returns the cuont.
+func (v *Vault) Count() int {
+	return len(v.secrets)
+}

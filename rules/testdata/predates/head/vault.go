@@ -80,3 +80,8 @@ type Size int
 func (v *Vault) Size() Size {
 	return Size(len(v.secrets))
 }
+
+// Count returns the count.
+func (v *Vault) Count() int {
+	return len(v.secrets)
+}
