@@ -38,9 +38,24 @@ var _ review.Judge = (*MissingContract)(nil)
 // that recover, io.EOF from Read methods, unexported functions, methods
 // implementing a documented interface method, docs saying the function
 // implements something, Test, Benchmark, Fuzz and Example functions,
-// declarations in test files and deprecated ones are exempt. It never
-// suggests text. The zero value is ready to use and safe for concurrent
-// use.
+// declarations in test files and deprecated ones are exempt. It suggests
+// no text for this trigger.
+//
+// When that check stays silent, the rule also reports, in a diff review
+// with a base, a diff that deletes a doc sentence stating an error, panic
+// or failure contract (a panic in any form; error, err, fail, failure, a
+// sentinel or error type name, or "invalid" next to returns or rejects;
+// "returns nil" or "returns false" with if, when or unless; not a denial
+// such as "never returns an error") that the head doc no longer states
+// (not the same text reflowed or moved, nor a typo fix, nor a rewording
+// into a new contract sentence of the same kind, nor another contract
+// sentence naming the same sentinel or condition) while the function's own
+// body still has the contract: a return of an error result that is not
+// the literal nil, a panic call, or a return of the literal nil or false.
+// Its evidence is those lines and the doc's diff lines, and its suggestion
+// the head doc with the sentence put back where it stood, unless the
+// function's result types changed. The exemptions above apply to it too.
+// The zero value is ready to use and safe for concurrent use.
 type MissingContract struct{}
 
 // Name returns "missing-contract".
@@ -67,7 +82,9 @@ type contractItem struct {
 }
 
 // Judge reports a doc comment that states none of its function's error,
-// panic and default contract, or nil. It never fails.
+// panic and default contract or, failing that, one whose diff removed the
+// sentence stating a contract the function still has; else nil. It fails
+// only with the context's error.
 func (r *MissingContract) Judge(ctx context.Context, ws *review.Workspace, c review.Claim) (*review.Verdict, error) {
 	if ws == nil || ws.Symbols == nil || c.Kind != review.KindDocComment || c.Symbol == "" ||
 		strings.HasPrefix(c.Symbol, "package ") || !exportedPath(c.Symbol) || isDeprecated(c.Text) ||
@@ -93,22 +110,31 @@ func (r *MissingContract) Judge(ctx context.Context, ws *review.Workspace, c rev
 	if decl == nil || decl.Body == nil || sym.Package.Info == nil || fn == nil {
 		return nil, nil
 	}
-	items := contractItems(sym.Package, decl, fn.Signature())
-	if len(items) == 0 || ctx.Err() != nil {
-		return nil, ctx.Err()
-	}
-	for _, it := range items {
-		if it.stated(c.Text) {
-			return nil, nil
-		}
-	}
 	if sym.Kind == "method" && implementsDocumented(ws.Symbols, sym) {
 		return nil, nil
 	}
-	if predatesContract(ws, c, sym, decl, items) {
-		return nil, nil
+	if v := r.silent(ws, c, sym, decl, fn.Signature()); v != nil || ctx.Err() != nil {
+		return v, ctx.Err()
 	}
-	return r.verdict(c, sym, items), nil
+	return r.lostContract(ws, c, sym, decl, fn.Signature()), nil
+}
+
+// silent reports a doc comment that states none of its function's error,
+// panic and default items, unless that silence predates the diff, or nil.
+func (r *MissingContract) silent(ws *review.Workspace, c review.Claim, sym retrieval.Symbol, decl *ast.FuncDecl, sig *types.Signature) *review.Verdict {
+	items := contractItems(sym.Package, decl, sig)
+	if len(items) == 0 {
+		return nil
+	}
+	for _, it := range items {
+		if it.stated(c.Text) {
+			return nil
+		}
+	}
+	if predatesContract(ws, c, sym, decl, items) {
+		return nil
+	}
+	return r.verdict(c, sym, items)
 }
 
 var contractWordRE = regexp.MustCompile(`(?i)\b(?:err\w*|fail\w*|panic\w*|default\w*|zero|invalid)\b`)

@@ -16,11 +16,13 @@
 //   - [RestatesName] (restates-name) flags doc comments that only repeat
 //     their symbol's name.
 //   - [LiteralMismatch] (literal-mismatch) flags stated defaults, limits and
-//     units that the code's constants or fallbacks contradict.
+//     units that the code's constants or fallbacks contradict, and numbers
+//     a diff made disagree with the literal of their declaration.
 //   - [WrongParameter] (wrong-parameter) flags docs naming a parameter the
 //     signature no longer has.
 //   - [MissingContract] (missing-contract) flags docs silent on every error,
-//     panic and default their function has.
+//     panic and default their function has, and docs a diff stripped of the
+//     error or panic sentence their function still warrants.
 //   - [DeprecatedUse] (deprecated-use) flags text recommending a deprecated
 //     symbol.
 //

@@ -48,12 +48,40 @@ var _ review.Judge = (*LiteralMismatch)(nil)
 // constant's name ends in a unit (TimeoutMs, DelaySeconds). Sizes compare
 // in bytes, with KB, MB, GB and TB read as either powers of 1000 or 1024,
 // and counts compare as they are; an integer constant equal to the doc's
-// number itself is taken to count in the doc's unit. Func and method docs,
-// percentages, number words without a binding, literals in changelogs, and
-// sentences with several literals of the same kind are skipped. The zero
+// number itself is taken to count in the doc's unit. Percentages, number
+// words without a binding, literals in changelogs, and sentences with
+// several literals of the same kind are skipped.
+//
+// When that finds nothing, a diff-anchored check (judgeDrift) covers the
+// doc comment of a func, method, type, const or var declaring one name, in
+// a diff review whose diff edits the doc or the declaration of a file that
+// existed at base. It takes the numbers the doc states with a unit word
+// right after them ("6 bytes", "16-byte", "9 digits", "30 seconds") or
+// alone in parentheses, written with digits, neither 0 nor 1, and not in
+// a code block, quotes, backticks, a URL, a version or dotted or hex
+// number, or a sentence about the past ("previously", "since v2"). Such a
+// number N is contradicted when the declaration at base (same name and
+// receiver, through the diff's renames) held an integer or float literal
+// N, and either
+//   - the diff changed the code: the head doc states N in the same
+//     sentence word for word, the head declaration holds no constant of
+//     value N (literal, constant expression or named constant), and every
+//     literal N became one value M that the doc does not state, matched
+//     by the order of the declaration's literals (stretches of changed
+//     literals of unequal length on both sides are not matched), on a line
+//     the diff added; or
+//   - the diff changed the doc: a sentence that stated N states M at head
+//     and is otherwise the same (whitespace aside), the head declaration
+//     still holds literal N and holds no constant of value M.
+//
+// A literal passed to an integer parameter named base (the radix of
+// strconv.FormatInt) is not a value the head declaration holds. The
+// suggestion restores the doc's
+// N, or writes M in place of N when N occurs once in the doc. The zero
 // value is ready to use and safe for concurrent use.
 type LiteralMismatch struct {
 	values memo[*pkgValues]
+	bases  memo[*driftFile]
 }
 
 // Name returns "literal-mismatch".
@@ -85,14 +113,29 @@ type pkgValues struct {
 }
 
 // Judge reports the first literal of the claim that contradicts the
-// constant it is bound to, or nil.
+// constant it is bound to, else a number of a doc comment that drifted
+// from its declaration's literal in this diff, or nil.
 func (r *LiteralMismatch) Judge(ctx context.Context, ws *review.Workspace, c review.Claim) (*review.Verdict, error) {
-	if ws == nil || ws.Symbols == nil || isHistory(c.Path) || !hasLiteral(c) {
+	if ws == nil || ws.Symbols == nil || isHistory(c.Path) {
 		return nil, nil
 	}
 	if c.Kind != review.KindDocComment && c.Kind != review.KindMarkdown {
 		return nil, nil
 	}
+	if hasLiteral(c) {
+		if v, err := r.judgeBound(ctx, ws, c); v != nil || err != nil {
+			return v, err
+		}
+	}
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
+	return r.judgeDrift(ws, c), nil
+}
+
+// judgeBound reports the first literal of the claim bound to a constant
+// of the code that contradicts it, or nil.
+func (r *LiteralMismatch) judgeBound(ctx context.Context, ws *review.Workspace, c review.Claim) (*review.Verdict, error) {
 	sc := newScope(ws.Symbols, c)
 	var self *retrieval.Symbol
 	if c.Kind == review.KindDocComment && c.Symbol != "" && !strings.HasPrefix(c.Symbol, "package ") {

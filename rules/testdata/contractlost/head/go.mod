@@ -1,0 +1,3 @@
+module example.com/lost
+
+go 1.22

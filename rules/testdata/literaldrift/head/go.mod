@@ -1,0 +1,3 @@
+module example.com/key
+
+go 1.22
