@@ -24,7 +24,8 @@ const (
 	// does not exist.
 	SnippetUnknownName SnippetIssueKind = "unknown-name"
 	// SnippetUnknownMember: a repository type has no such field or method,
-	// also as a key of a composite literal.
+	// also as a key of a composite literal; or a standard library type has
+	// no such field or method (SnippetIssue.Std).
 	SnippetUnknownMember SnippetIssueKind = "unknown-member"
 	// SnippetWrongArgs: a call of a repository function or method has the
 	// wrong number or types of arguments.
@@ -57,6 +58,11 @@ type SnippetIssue struct {
 	// Package is the import path of the package Name was looked up in,
 	// when known.
 	Package string
+	// Std is set for an unknown member of a standard library type
+	// ("http.ResponseWriter" has no "Heaedr"); Closest then holds the
+	// type's unique close exported member name, when there is one.
+	Std     bool
+	Closest string
 }
 
 // snipElided replaces "..." placeholders in snippets.
@@ -110,10 +116,10 @@ type snipSeg struct {
 // reported. "..." placeholders (`LoadSymbols(...)`, a line of "...") are allowed
 // and make the call or literal they stand in unchecked.
 //
-// Only issues about the repository's own API or a missing prerequisite are
-// reported; mistakes involving third-party packages (never loaded) or
-// their values, unused variables and imports, and missing returns never
-// are. ctx bounds the go command runs needed for standard packages not
+// Only issues about the repository's own API, unknown members of standard
+// library types, or a missing prerequisite are reported; mistakes
+// involving third-party packages (never loaded) or their values, unused
+// variables and imports, and missing returns never are. ctx bounds the go command runs needed for standard packages not
 // loaded yet.
 func (s *Symbols) CheckSnippet(ctx context.Context, fromDir string, src string, prelude []string) []SnippetIssue {
 	if strings.TrimSpace(src) == "" || ctx.Err() != nil {
@@ -600,6 +606,17 @@ func (s *Symbols) snipClassify(ctx context.Context, from *Package, fset *token.F
 			return SnippetIssue{}, false
 		}
 		p := s.snipModuleType(tv.Type)
+		if p == nil {
+			if sp := s.snipStdType(tv.Type); sp != nil {
+				iss.Kind, iss.Name, iss.Package, iss.Std = SnippetUnknownMember, sel.Sel.Name, sp.ImportPath, true
+				iss.Closest = closestMember(tv.Type, sel.Sel.Name)
+				iss.Message = msg
+				if i := strings.Index(msg, " undefined ("); i >= 0 && strings.HasSuffix(msg, ")") {
+					iss.Message = msg[i+len(" undefined (") : len(msg)-1]
+				}
+				return iss, true
+			}
+		}
 		if p == nil || p.otherNames[symNamedOf(tv.Type)+"."+sel.Sel.Name] {
 			return SnippetIssue{}, false
 		}
@@ -778,6 +795,69 @@ func (s *Symbols) snipModuleType(t types.Type) *Package {
 		return nil
 	}
 	return p
+}
+
+// snipStdType returns the standard library package declaring t (or what
+// t points to), when t is a named type of a std package loaded from
+// export data and none of its embedded parts is unknown; else nil.
+func (s *Symbols) snipStdType(t types.Type) *Package {
+	if t == nil {
+		return nil
+	}
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := t.(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return nil
+	}
+	p, ok := s.std.loaded(n.Obj().Pkg().Path())
+	if !ok || p.Types != n.Obj().Pkg() || s.unknownMembers(t, 0) {
+		return nil
+	}
+	return p
+}
+
+// closestMember returns the exported field or method of t (or what t
+// points to) closest to name, within a Damerau-Levenshtein distance of
+// max(1, len/3) of the lower-cased names, when exactly one is closest.
+func closestMember(t types.Type, name string) string {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	var members []string
+	ptr := t
+	if !types.IsInterface(t) {
+		ptr = types.NewPointer(t)
+	}
+	ms := types.NewMethodSet(ptr)
+	for m := range ms.Methods() {
+		members = append(members, m.Obj().Name())
+	}
+	if st, ok := t.Underlying().(*types.Struct); ok {
+		for f := range st.Fields() {
+			members = append(members, f.Name())
+		}
+	}
+	best, bestD, n := "", -1, 0
+	limit := max(1, len([]rune(name))/3)
+	for _, m := range members {
+		if !token.IsExported(m) {
+			continue
+		}
+		d := symDistance(strings.ToLower(m), strings.ToLower(name))
+		switch {
+		case d > limit:
+		case bestD < 0 || d < bestD:
+			best, bestD, n = m, d, 1
+		case d == bestD && m != best:
+			n++
+		}
+	}
+	if n != 1 {
+		return ""
+	}
+	return best
 }
 
 // snipModuleCallee returns the name and package of the repository

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/types"
 	"io/fs"
+	"path"
 	"regexp"
 	"strings"
 	"time"
@@ -266,6 +267,18 @@ func subjectOf(sc scope, is retrieval.SnippetIssue, changes extract.Changes) sub
 		if m := ownerRE.FindStringSubmatch(is.Message); m != nil {
 			sub.owner = m[1]
 			sub.name = sub.owner + "." + sub.member
+		}
+		if is.Std {
+			// A standard library type: its own closest member is the
+			// correction; nothing in the repository to cite.
+			if pkg := path.Base(is.Package); sub.owner != "" {
+				sub.owner = pkg + "." + sub.owner
+				sub.name = sub.owner + "." + sub.member
+			}
+			if is.Closest != "" {
+				sub.closest = sub.owner + "." + is.Closest
+			}
+			return sub
 		}
 		if sub.owner == "" {
 			return sub

@@ -180,6 +180,7 @@ func TestSnippetUntypedReceivers(t *testing.T) {
 		{"flags.MarkDepercated(", "The Go code block calls flags.MarkDepercated, but no type has a method MarkDepercated; FlagSet has MarkDeprecated.", "```go\nflags.MarkDeprecated(\"verbose\", \"use --debug\")\n```"},
 		{"flags.Hide(", "The Go code block calls flags.Hide, but FlagSet.Hide was renamed to FlagSet.MarkHidden in this diff.", "```go\nflags.MarkHidden(\"verbose\")\n```"},
 		{"cmd.Execute()", "", ""}, // no module method is close
+		{"b.WriteStrin(", "The Go code block uses strings.Builder.WriteStrin, but strings.Builder has no field or method WriteStrin (closest: strings.Builder.WriteString).", "b.WriteString(\"x\")"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.block, func(t *testing.T) {
@@ -203,7 +204,13 @@ func TestSnippetUntypedReceivers(t *testing.T) {
 			if !strings.Contains(got.Suggestion, strings.TrimPrefix(strings.TrimSuffix(tt.suggestion, "\n```"), "```go\n")) {
 				t.Errorf("suggestion %q does not contain the corrected call %q", got.Suggestion, tt.suggestion)
 			}
-			if len(got.Evidence) != 2 || got.Evidence[1].Source != review.SourceCode || got.Evidence[1].Path != "flags.go" {
+			switch {
+			case strings.Contains(tt.message, "strings.Builder"):
+				// Nothing in the repository to cite for a std type.
+				if len(got.Evidence) != 1 || got.Evidence[0].Path != "README.md" {
+					t.Errorf("evidence %+v: want the block line only", got.Evidence)
+				}
+			case len(got.Evidence) != 2 || got.Evidence[1].Source != review.SourceCode || got.Evidence[1].Path != "flags.go":
 				t.Errorf("evidence %+v: want the block line and the method's definition in flags.go", got.Evidence)
 			}
 		})
