@@ -9,18 +9,17 @@ import (
 	"path"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/docreview/docreview/retrieval"
 	"github.com/docreview/docreview/review"
 )
 
-// command is what the module's code says about one of its binaries: the
-// flags every flag set of its main package registers, and the subcommands
-// its dispatch switch accepts. Only commands whose flags were all found
-// (every registration through the standard flag package, with a constant
-// name) are kept.
+// command is what the module's code says about one of its binaries: for a
+// program using the standard flag package, the flags every flag set of its
+// main package registers and the subcommands its dispatch switch accepts
+// (kept only when every registration has a constant name); for one built
+// with cobra, urfave/cli or kong, its command tree (see cliTree).
 type command struct {
 	name  string
 	dir   string
@@ -29,6 +28,9 @@ type command struct {
 	// argument: then subcommands are not checked.
 	subs    map[string]bool
 	subLine flagDef // where the dispatch switch is
+	// tree is set for a program built with a command-line framework;
+	// flags and subs are then unused.
+	tree *cliTree
 }
 
 // flagDef is where a flag (or the dispatch switch) is defined.
@@ -46,15 +48,20 @@ var flagFuncs = map[string]int{
 	"Float64Var": 1, "DurationVar": 1, "Var": 1, "TextVar": 1,
 }
 
-// cliFrameworks are the import paths of command-line libraries the rule
-// does not read: a main package importing one is not checked.
+// cliFrameworks are the import paths of command-line libraries: a main
+// package importing one is read as that framework's command tree when it
+// is cobra, urfave/cli v2 or v3 or kong (see frameworkOf), and is not
+// checked otherwise.
 var cliFrameworks = []string{
 	"github.com/spf13/cobra", "github.com/spf13/pflag", "github.com/urfave/cli", "github.com/alecthomas/kong",
 	"github.com/jessevdk/go-flags", "github.com/peterbourgon/ff",
 }
 
-// commands returns the module's binaries by name. A name two main
-// packages share is dropped.
+// commands returns the module's binaries by name: a main package is named
+// after its directory (the module's last path element for the root) and,
+// when it builds its commands with cobra, urfave/cli or kong, also by the
+// name its root command gives itself. A name two main packages share is
+// dropped.
 func (r *Snippet) commands(ws *review.Workspace) map[string]*command {
 	cmds, _ := r.cmds.get(ws, "", func() (map[string]*command, error) {
 		out := map[string]*command{}
@@ -65,25 +72,36 @@ func (r *Snippet) commands(ws *review.Workspace) map[string]*command {
 			}
 			name := path.Base(p.Dir)
 			if p.Dir == "." {
-				name = path.Base(p.Module)
+				name = path2name(p.Module) // without a /v2 suffix
 			}
 			if name == "." || name == "" || name == "/" {
 				continue
 			}
-			cmd, ok := readCommand(p)
-			if dup[name] {
-				continue
+			cmd, ok := readCommand(ws.Symbols, p)
+			names := []string{name}
+			if ok && cmd.tree != nil {
+				for _, n := range cmd.tree.names {
+					if !slices.Contains(names, n) {
+						names = append(names, n)
+					}
+				}
 			}
-			if _, seen := out[name]; seen {
-				delete(out, name)
-				dup[name] = true
-				continue
-			}
-			if ok {
-				cmd.name = name
-				out[name] = cmd
-			} else {
-				dup[name] = true
+			for _, n := range names {
+				if dup[n] {
+					continue
+				}
+				if _, seen := out[n]; seen {
+					delete(out, n)
+					dup[n] = true
+					continue
+				}
+				if ok {
+					c := *cmd
+					c.name = n
+					out[n] = &c
+				} else {
+					dup[n] = true
+				}
 			}
 		}
 		return out, nil
@@ -92,18 +110,19 @@ func (r *Snippet) commands(ws *review.Workspace) map[string]*command {
 }
 
 // readCommand collects the flags and subcommands of a main package; ok is
-// false when they cannot all be known.
-func readCommand(p *retrieval.Package) (*command, bool) {
+// false when they cannot all be known. A package that imports cobra,
+// urfave/cli (v2 or v3) or kong, itself or through the module packages it
+// imports, is read as that framework's command tree (see readFramework);
+// one that imports another framework, or several, is not read.
+func readCommand(syms *retrieval.Symbols, p *retrieval.Package) (*command, bool) {
 	cmd := &command{dir: p.Dir, flags: map[string]flagDef{}}
-	for _, f := range p.Syntax {
-		for _, imp := range f.Imports {
-			ip, _ := strconv.Unquote(imp.Path.Value)
-			for _, fw := range cliFrameworks {
-				if ip == fw || strings.HasPrefix(ip, fw+"/") {
-					return nil, false
-				}
-			}
-		}
+	fw, known := frameworkOf(localImports(syms, p))
+	if !known {
+		return nil, false
+	}
+	if fw != "" {
+		cmd.tree = readFramework(syms, p, fw)
+		return cmd, cmd.tree != nil
 	}
 	ok := true
 	for _, f := range p.Syntax {
@@ -207,12 +226,30 @@ type cliUse struct {
 	line    int
 	word    string // "--frobnicate" or "frob"
 	sub     bool
-	closest string
+	closest string // the unique close name, without dashes, or ""
+	// node is set for framework-built commands: the (sub)command the
+	// word was given to, named path ("mytool serve").
+	node  *cliNode
+	path  string
+	flags map[string]cliFlag // the flags node accepts
+}
+
+// shown is the closest name as it would be written on the command line.
+func (u cliUse) shown() string {
+	if u.closest == "" || u.sub {
+		return u.closest
+	}
+	if u.node != nil {
+		return "--" + u.closest
+	}
+	return strings.Repeat("-", len(u.word)-len(strings.TrimLeft(u.word, "-"))) + u.closest
 }
 
 // cliVerdict checks the shell blocks of a Markdown claim that run one of
-// the module's own commands: a flag or subcommand the command does not
-// define contradicts the claim.
+// the module's own commands, whether built with the standard flag package
+// or with cobra, urfave/cli (v2, v3) or kong: a flag or subcommand the
+// command does not define contradicts the claim, with the word replaced by
+// its unique close name as the suggestion.
 func (r *Snippet) cliVerdict(ws *review.Workspace, c review.Claim) (*review.Verdict, error) {
 	if ws == nil || ws.Symbols == nil || c.Kind != review.KindMarkdown || isHistory(c.Path) {
 		return nil, nil
@@ -239,7 +276,7 @@ func (r *Snippet) cliVerdict(ws *review.Workspace, c review.Claim) (*review.Verd
 		start := codeStart(lines, b)
 		text := strings.Split(b.Text, "\n")
 		for i := 0; i < len(text); i++ {
-			line, n := text[i], start+i
+			line, n, first := text[i], start+i, i
 			for strings.HasSuffix(line, "\\") && i+1 < len(text) {
 				i++
 				line = strings.TrimSuffix(line, "\\") + " " + text[i]
@@ -252,7 +289,9 @@ func (r *Snippet) cliVerdict(ws *review.Workspace, c review.Claim) (*review.Verd
 			}
 			if u, ok := checkShellLine(cmds, t); ok {
 				u.line = n
-				return cliFinding(r, c, u), nil
+				v := cliFinding(r, c, u)
+				v.Suggestion = cliFix(c.Text, text[first:i+1], u)
+				return v, nil
 			}
 		}
 	}
@@ -260,7 +299,8 @@ func (r *Snippet) cliVerdict(ws *review.Workspace, c review.Claim) (*review.Verd
 }
 
 // checkShellLine finds the first flag or subcommand of a shell command
-// line that its command does not define.
+// line that its command does not define; framework-built commands are
+// checked by checkTree.
 func checkShellLine(cmds map[string]*command, line string) (cliUse, bool) {
 	words := strings.Fields(line)
 	for i, w := range words {
@@ -296,6 +336,9 @@ func checkShellLine(cmds map[string]*command, line string) (cliUse, bool) {
 	}
 	if cmd == nil {
 		return cliUse{}, false
+	}
+	if cmd.tree != nil {
+		return checkTree(cmd, words)
 	}
 	for i, w := range words {
 		if w == "--" {
@@ -371,23 +414,34 @@ func keys[V any](m map[string]V) []string {
 func cliFinding(r *Snippet, c review.Claim, u cliUse) *review.Verdict {
 	hop := fmt.Sprintf("%s:%d (shell block)", c.Path, u.line)
 	v := &review.Verdict{Label: review.Contradicted, Rule: r.Name(), Confidence: 0.9}
-	what, def := "flag", u.cmd.flags[u.closest]
+	what := "flag"
 	if u.sub {
-		what, def = "subcommand", u.cmd.subLine
+		what = "subcommand"
 	}
-	v.Message = fmt.Sprintf("The shell block runs %s with the %s %s, which %s does not define", u.cmd.name, what, u.word, u.cmd.name)
+	who := u.cmd.name
+	if u.node != nil {
+		who = u.path
+	}
+	v.Message = fmt.Sprintf("The shell block runs %s with the %s %s, which %s does not define", who, what, u.word, who)
 	if u.closest != "" {
-		shown := u.closest
-		if !u.sub {
-			shown = strings.Repeat("-", len(u.word)-len(strings.TrimLeft(u.word, "-"))) + u.closest
-		}
-		v.Message += fmt.Sprintf(" (closest: %s)", shown)
+		v.Message += fmt.Sprintf(" (closest: %s)", u.shown())
 	}
 	v.Message += "."
 	v.Evidence = append(v.Evidence, review.Evidence{
 		Path: c.Path, StartLine: u.line, EndLine: u.line, Source: review.SourceDoc,
-		Why: fmt.Sprintf("shell block runs %s %s", u.cmd.name, u.word), Hops: []string{hop},
+		Why: fmt.Sprintf("shell block runs %s %s", who, u.word), Hops: []string{hop},
 	})
+	if u.node != nil {
+		def, why := treeEvidence(u)
+		v.Evidence = append(v.Evidence, review.Evidence{
+			Path: def.path, StartLine: def.line, EndLine: def.line, Source: review.SourceCode, Why: why, Hops: []string{hop, who},
+		})
+		return v
+	}
+	def := u.cmd.flags[u.closest]
+	if u.sub {
+		def = u.cmd.subLine
+	}
 	if def.path == "" {
 		// No close flag: cite the definitions of the file that registers
 		// most of them.
@@ -422,6 +476,47 @@ func cliFinding(r *Snippet, c review.Claim, u cliUse) *review.Verdict {
 		Path: def.path, StartLine: def.line, EndLine: def.line, Source: review.SourceCode, Why: why, Hops: []string{hop, u.cmd.name},
 	})
 	return v
+}
+
+// cliFix returns the claim's text with the unknown word of a shell line
+// replaced by its unique close name, or "" when there is none or the
+// line (one of lines, the physical lines of the shell line) cannot be
+// found exactly once in the text.
+func cliFix(text string, lines []string, u cliUse) string {
+	if u.closest == "" {
+		return ""
+	}
+	for _, l := range lines {
+		fixed, ok := replaceWord(l, u.word, u.shown())
+		if !ok {
+			continue
+		}
+		if strings.Count(text, l) != 1 {
+			return ""
+		}
+		return strings.Replace(text, l, fixed, 1)
+	}
+	return ""
+}
+
+// replaceWord replaces the first whitespace-separated word of line equal
+// to word (or starting with word followed by "=") with repl.
+func replaceWord(line, word, repl string) (string, bool) {
+	for i := 0; i+len(word) <= len(line); {
+		j := strings.Index(line[i:], word)
+		if j < 0 {
+			return "", false
+		}
+		j += i
+		end := j + len(word)
+		before := j == 0 || line[j-1] == ' ' || line[j-1] == '\t'
+		after := end == len(line) || line[end] == ' ' || line[end] == '\t' || line[end] == '=' && strings.HasPrefix(word, "-")
+		if before && after {
+			return line[:j] + repl + line[end:], true
+		}
+		i = j + 1
+	}
+	return "", false
 }
 
 // shortList joins at most n names as prose, counting the rest.

@@ -22,8 +22,9 @@ func TestSnippetCLI(t *testing.T) {
 		name: "misspelt flag with a unique close one",
 		text: "--quantiy",
 		want: &want{
-			label:   review.Contradicted,
-			message: "The shell block runs shop with the flag --quantiy, which shop does not define (closest: --quantity).",
+			label:      review.Contradicted,
+			message:    "The shell block runs shop with the flag --quantiy, which shop does not define (closest: --quantity).",
+			suggestion: "$ shop order --quantity 3",
 			evidence: []ev{
 				at("README.md", "--quantiy", review.SourceDoc, "shell block runs shop --quantiy"),
 				at(main, `"quantity"`, review.SourceCode, "shop defines the flag quantity"),
@@ -44,8 +45,9 @@ func TestSnippetCLI(t *testing.T) {
 		name: "unknown subcommand",
 		text: "shop stok",
 		want: &want{
-			label:   review.Contradicted,
-			message: "runs shop with the subcommand stok, which shop does not define (closest: stock).",
+			label:      review.Contradicted,
+			message:    "runs shop with the subcommand stok, which shop does not define (closest: stock).",
+			suggestion: "$ shop stock --verbose\ntext output that mentions shop --nothing",
 			evidence: []ev{
 				at("README.md", "$ shop stok", review.SourceDoc, "shell block runs shop stok"),
 				at(main, "switch args[0]", review.SourceCode, "shop dispatches the subcommands help, order and stock"),
@@ -54,7 +56,7 @@ func TestSnippetCLI(t *testing.T) {
 	},
 		{name: "known flags and subcommand", text: "--format=json"},
 		{name: "computed flag names", text: "dyn --gamma"},
-		{name: "unread framework", text: "cob --anything"},
+		{name: "framework whose root command is never executed", text: "cob --anything"},
 		{name: "other programs, quoted words, help", text: "git log"},
 	}
 	for _, tt := range tests {
