@@ -362,7 +362,9 @@ func genRenamed(s *source) []Case {
 			b.WriteString(src[prev:])
 			edit[pf.path] = b.String()
 		}
-		word := regexp.MustCompile(`(?:[.\[` + "`" + `]|^\s*//\s*)` + regexp.QuoteMeta(d.ident) + `\b`)
+		// A reference to the method: after a dot, bracket or backtick, as
+		// a comment's first word, or called with "()".
+		word := regexp.MustCompile(`(?:[.\[` + "`" + `]|^\s*(?://|/\*)?\s*)` + regexp.QuoteMeta(d.ident) + `\b|\b` + regexp.QuoteMeta(d.ident) + `\(\)`)
 		own := s.groupSpan(d.path, d.group, 0)
 		expect := []Span{own}
 		for _, p := range sortedKeys(s.files) {
@@ -370,9 +372,9 @@ func genRenamed(s *source) []Case {
 			if !isGo && !isMD {
 				continue
 			}
+			inComment := commentLines(s.files[p], isGo)
 			for i, l := range strings.Split(s.files[p], "\n") {
-				t := strings.TrimSpace(l)
-				if isGo && !strings.HasPrefix(t, "//") {
+				if isGo && !inComment[i+1] {
 					continue
 				}
 				if p == d.path && i+1 >= own.Line && i+1 <= own.EndLine || changeLog(p) {
@@ -392,6 +394,27 @@ func genRenamed(s *source) []Case {
 		})
 	}
 	return out
+}
+
+// commentLines returns the 1-based lines of a Go file that comments
+// cover, "//" and "/* */" alike; nil for other files or a file that does
+// not parse.
+func commentLines(src string, isGo bool) map[int]bool {
+	if !isGo {
+		return nil
+	}
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "", src, parser.ParseComments|parser.SkipObjectResolution)
+	if err != nil {
+		return nil
+	}
+	lines := map[int]bool{}
+	for _, g := range f.Comments {
+		for l := fset.Position(g.Pos()).Line; l <= fset.Position(g.End()).Line; l++ {
+			lines[l] = true
+		}
+	}
+	return lines
 }
 
 func sortedInts(v []int) []int {
@@ -416,18 +439,30 @@ var determiners = map[string]bool{
 	"its": true, "their": true, "any": true, "some": true, "no": true, "our": true, "your": true,
 }
 
-// namesParam reports whether doc uses p as a name at least once: not
-// only as a noun behind a determiner ("accepts a shorthand letter",
-// "returns the match"), unless "argument" or "parameter" follows ("the
-// tpl argument"). A doc that uses a word only as English stays true when
-// the parameter of that name is renamed, so such a rename is no drift.
+// functionWords are English words that parameters are sometimes named
+// after ("into", "from") but that prose uses as themselves.
+var functionWords = map[string]bool{
+	"into": true, "from": true, "to": true, "in": true, "on": true, "at": true, "by": true, "with": true,
+	"for": true, "of": true, "as": true, "or": true, "and": true, "if": true, "then": true, "than": true,
+	"out": true, "over": true, "after": true, "before": true, "until": true, "since": true,
+}
+
+// namesParam reports whether doc uses p as a name at least once: in
+// backticks, or not only as a noun behind a determiner ("accepts a
+// shorthand letter", "returns the match") or as a function word ("append
+// it into the error"), unless "argument" or "parameter" follows ("the tpl
+// argument"). A doc that uses a word only as English stays true when the
+// parameter of that name is renamed, so such a rename is no drift.
 func namesParam(doc, p string) bool {
+	if strings.Contains(doc, "`"+p+"`") {
+		return true
+	}
 	words := wordRE.FindAllString(doc, -1)
 	for i, w := range words {
 		if w != p {
 			continue
 		}
-		if i == 0 || !determiners[strings.ToLower(words[i-1])] {
+		if !functionWords[p] && (i == 0 || !determiners[strings.ToLower(words[i-1])]) {
 			return true
 		}
 		if i+1 < len(words) {

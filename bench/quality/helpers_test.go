@@ -118,6 +118,8 @@ func TestNamesParam(t *testing.T) {
 		{"PathPrefix adds a matcher for the tpl argument.", "tpl", true},
 		{"Set sets the name parameter.", "name", true},
 		{"Set names nothing.", "key", false},
+		{"AppendInvoke appends its result into the error.", "into", false},
+		{"Copy copies `from` to the writer.", "from", true},
 	}
 	for _, tt := range tests {
 		if got := namesParam(tt.doc, tt.p); got != tt.want {
