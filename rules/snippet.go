@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 
@@ -82,6 +83,15 @@ func (r *Snippet) judgeGo(ctx context.Context, ws *review.Workspace, c review.Cl
 	if err != nil {
 		return nil, err
 	}
+	// The diff's renames give certain corrections; without them (no base,
+	// or an unreadable file) only close names are offered, so an error
+	// here costs a suggestion, not the finding.
+	changes, _ := r.changes.get(ws, "", func() (extract.Changes, error) { return extract.ChangedSymbols(ctx, ws) })
+	// A block the diff left alone, selected because it mentions what the
+	// diff changed, is judged on what the diff changed only: its other
+	// problems pre-date the diff and are left to --scope all.
+	oldDebt := ws.Scope != review.ScopeAll && ws.BaseFS != nil && !c.Changed
+	touched := diffNames(changes)
 	var worst []snippetIssue
 	worstSev := 0
 	for _, b := range blocks {
@@ -91,7 +101,7 @@ func (r *Snippet) judgeGo(ctx context.Context, ws *review.Workspace, c review.Cl
 		codeLine := codeStart(lines, b)
 		for _, is := range ws.Symbols.CheckSnippet(ctx, sc.primary(), b.Text, prelude) {
 			sev := issueSeverity(is, c.Kind, sc)
-			if sev == 0 || sev < worstSev {
+			if sev == 0 || sev < worstSev || oldDebt && (is.Kind == retrieval.SnippetMissingImport || !touched[lastPart(is.Name)]) {
 				continue
 			}
 			if sev > worstSev {
@@ -103,17 +113,33 @@ func (r *Snippet) judgeGo(ctx context.Context, ws *review.Workspace, c review.Cl
 		}
 		prelude = append(prelude, b.Text)
 	}
-	// The diff's renames give certain corrections; without them (no base,
-	// or an unreadable file) only close names are offered, so an error
-	// here costs a suggestion, not the finding.
-	changes, _ := r.changes.get(ws, "", func() (extract.Changes, error) { return extract.ChangedSymbols(ctx, ws) })
 	if len(worst) == 0 {
-		if calls := untypedCalls(sc, blocks, prelude, lines, changes); len(calls) > 0 {
+		calls := untypedCalls(sc, blocks, prelude, lines, changes)
+		if oldDebt {
+			calls = slices.DeleteFunc(calls, func(u untypedCall) bool { return u.rename == nil })
+		}
+		if len(calls) > 0 {
 			return r.untypedVerdict(ws, c, calls), nil
 		}
 		return nil, nil
 	}
 	return r.verdict(ws, sc, c, worst, changes), nil
+}
+
+// diffNames holds the last name component of every declaration the diff
+// changed, removed or renamed (the old name).
+func diffNames(ch extract.Changes) map[string]bool {
+	out := map[string]bool{}
+	for _, r := range ch.Changed {
+		out[lastPart(r.Name)] = true
+	}
+	for _, r := range ch.Removed {
+		out[lastPart(r.Name)] = true
+	}
+	for _, r := range ch.Renamed {
+		out[lastPart(r.Old.Name)] = true
+	}
+	return out
 }
 
 // goBlocks returns the claim's code blocks the rule checks.

@@ -27,6 +27,9 @@ func TestSnippet(t *testing.T) {
 	tests := []struct {
 		name  string
 		claim func() review.Claim
+		// audit judges in --scope all, where problems that pre-date the
+		// diff count too.
+		audit bool
 		fix   []string // replacements giving the suggestion from the text
 		want  *want
 	}{{
@@ -78,8 +81,12 @@ func TestSnippet(t *testing.T) {
 			},
 		},
 	}, {
-		name:  "wrong arguments",
+		name:  "wrong arguments the diff did not cause",
 		claim: block("README.md", "inventory.New().Count"),
+	}, {
+		name:  "wrong arguments, audited",
+		claim: block("README.md", "inventory.New().Count"),
+		audit: true,
 		want: &want{
 			label:   review.Contradicted,
 			message: "calls inventory.New with arguments its signature does not accept",
@@ -124,7 +131,11 @@ func TestSnippet(t *testing.T) {
 			if tt.want != nil && len(tt.fix) > 0 {
 				tt.want.suggestion = strings.NewReplacer(tt.fix...).Replace(c.Text)
 			}
-			got, err := rule.Judge(t.Context(), ws, c)
+			ws.Scope = ""
+			if tt.audit {
+				ws.Scope = review.ScopeAll
+			}
+			got, err := (&Snippet{}).Judge(t.Context(), ws, c)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -179,7 +190,8 @@ func TestSnippetUntypedReceivers(t *testing.T) {
 		{"flags.BoolP(", "", ""},
 		{"flags.MarkDepercated(", "The Go code block calls flags.MarkDepercated, but no type has a method MarkDepercated; FlagSet has MarkDeprecated.", "```go\nflags.MarkDeprecated(\"verbose\", \"use --debug\")\n```"},
 		{"flags.Hide(", "The Go code block calls flags.Hide, but FlagSet.Hide was renamed to FlagSet.MarkHidden in this diff.", "```go\nflags.MarkHidden(\"verbose\")\n```"},
-		{"cmd.Execute()", "", ""}, // no module method is close
+		{"cmd.Execute()", "", ""},        // no module method is close
+		{"flags.MarkDeprecatd(", "", ""}, // a typo the diff did not make: old debt
 		{"b.WriteStrin(", "The Go code block uses strings.Builder.WriteStrin, but strings.Builder has no field or method WriteStrin (closest: strings.Builder.WriteString).", "b.WriteString(\"x\")"},
 	}
 	for _, tt := range tests {

@@ -121,6 +121,7 @@ func goClaim(t *testing.T, ws *review.Workspace, path, symbol string) review.Cla
 	}
 	for _, c := range claims {
 		if c.Symbol == symbol {
+			c.Changed = changedInDiff(ws, c)
 			return c
 		}
 	}
@@ -138,11 +139,23 @@ func mdClaim(t *testing.T, ws *review.Workspace, path, s string) review.Claim {
 	}
 	for _, c := range extract.MarkdownClaims(path, src) {
 		if strings.Contains(c.Text, s) {
+			c.Changed = changedInDiff(ws, c)
 			return c
 		}
 	}
 	t.Fatalf("%s: no claim containing %q", path, s)
 	return review.Claim{}
+}
+
+// changedInDiff reports whether the workspace's diff adds a line of the
+// claim (every line of an added file), as the extractor marks claims.
+func changedInDiff(ws *review.Workspace, c review.Claim) bool {
+	for _, f := range ws.Diff {
+		if f.NewPath == c.Path && f.Status != diff.Deleted {
+			return f.Status == diff.Added || f.Touches(c.Line, c.EndLine)
+		}
+	}
+	return false
 }
 
 // lineOf returns the 1-based line of the first line of a head file that
