@@ -137,6 +137,7 @@ var stopWords = map[string]bool{
 	"specified": true, "provided": true, "method": true, "function": true, "func": true,
 	"type": true, "struct": true, "represents": true, "represent": true, "holds": true, "describes": true,
 	"does": true, "do": true, "will": true, "simply": true, "just": true,
+	"reports": true, "report": true, "whether": true,
 }
 
 var (

@@ -119,6 +119,8 @@ func TestResidue(t *testing.T) {
 		{"Int32SliceP returns the int32 slice p.", []string{"Int32SliceP"}, nil},
 		{"Int32 returns the int64 value.", []string{"Value.Int32"}, []string{"int64"}},
 		{"Read reads up to 512 bytes.", []string{"Reader.Read"}, []string{"up", "512", "bytes"}},
+		{"IsInvalidLengthError reports whether it is invalid length error.", []string{"IsInvalidLengthError"}, nil},
+		{"Ready reports whether the pool has capacity.", []string{"Pool.Ready"}, []string{"has", "capacity"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.text, func(t *testing.T) {
