@@ -60,8 +60,12 @@ type Engine struct {
 	// Rules are the deterministic judges; they all run on every claim and
 	// the most severe verdict wins (ties go to the earlier rule).
 	Rules []Judge
-	// Model, when non-nil, judges the claims no rule settled.
-	Model Judge
+	// Model, when non-nil, judges the claims no rule settled, after the
+	// rules and all at once (see [ModelJudge]).
+	Model ModelJudge
+	// Confirm, with a Model, also gives it the rules' findings: a finding
+	// the model refutes with verified evidence is dropped.
+	Confirm bool
 	// Logger receives progress and diagnostics; nil discards them.
 	Logger *slog.Logger
 	// Workers bounds how many claims are judged at once; 0 means
@@ -118,12 +122,104 @@ func (e *Engine) Review(ctx context.Context, req Request) (Report, error) {
 	if err := ctx.Err(); err != nil {
 		return Report{}, fmt.Errorf("review: %w", err)
 	}
+	var model *ModelStats
+	if e.Model != nil {
+		start = time.Now()
+		st := e.judgeModel(ctx, ws, verdicts)
+		model = &st
+		stage("model", start)
+		if err := ctx.Err(); err != nil {
+			return Report{}, fmt.Errorf("review: %w", err)
+		}
+	}
 
 	r := Report{Base: ws.Base, Head: ws.Head, Verdicts: verdicts, Notes: notes}
 	SortVerdicts(r.Verdicts)
 	r.Stats = Count(r.Verdicts)
 	r.Stats.Timings = timings
+	r.Stats.Model = model
 	return r, nil
+}
+
+// judgeModel gives the model the claims the rules left consistent (not
+// skipped, not noted) and, with Confirm, the rules' findings, and folds
+// its outcomes into verdicts: a kept model finding replaces a consistent
+// verdict, a refuted rule finding becomes consistent, and a claim the
+// model could not settle says so in Skipped.
+func (e *Engine) judgeModel(ctx context.Context, ws *Workspace, verdicts []Verdict) ModelStats {
+	var (
+		items []ModelItem
+		at    []int
+	)
+	for i := range verdicts {
+		v := &verdicts[i]
+		switch {
+		case v.Claim.Note != "" || v.Skipped != "":
+			continue
+		case v.Label == Consistent:
+			items = append(items, ModelItem{Claim: v.Claim})
+		case e.Confirm:
+			f := *v
+			items = append(items, ModelItem{Claim: v.Claim, Finding: &f})
+		default:
+			continue
+		}
+		at = append(at, i)
+	}
+	if len(items) == 0 {
+		return ModelStats{}
+	}
+	outs, st := e.Model.JudgeClaims(ctx, ws, items)
+	log := e.logger()
+	for k, out := range outs {
+		if k >= len(at) {
+			break
+		}
+		v := &verdicts[at[k]]
+		item := items[k]
+		switch {
+		case out.Skipped != "":
+			if item.Finding == nil {
+				v.Skipped = e.Model.Name() + ": " + out.Skipped
+				v.Message = "rules found no drift; not judged by the model: " + out.Skipped
+				v.Confidence = 0
+			}
+		case out.Verdict != nil:
+			nv := *out.Verdict
+			nv.Claim = item.Claim
+			if nv.Rule == "" {
+				nv.Rule = e.Model.Name()
+			}
+			if !e.settle(ws, &nv) {
+				st.Dropped = addDrop(st.Dropped, "evidence not at head")
+				log.Debug("model finding dropped", "claim_id", item.Claim.ID, "reason", "evidence not at head")
+				continue
+			}
+			if item.Finding == nil || nv.Label.Severity() > item.Finding.Label.Severity() {
+				*v = nv
+			}
+		case out.Dropped != "":
+			// The model's finding failed a retention check: the claim
+			// stands as the rules left it.
+			log.Debug("model finding dropped", "claim_id", item.Claim.ID, "reason", out.Dropped)
+		case out.Refuted && item.Finding != nil:
+			*v = Verdict{Claim: item.Claim, Label: Consistent, Rule: item.Finding.Rule + "," + e.Model.Name(), Confidence: 1,
+				Message: fmt.Sprintf("%s reported: %s; refuted by %s: %s", item.Finding.Rule, item.Finding.Message, e.Model.Name(), out.Why)}
+		case item.Finding == nil:
+			v.Rule += "," + e.Model.Name()
+			v.Message = "no drift found by " + strings.ReplaceAll(v.Rule, ",", ", ")
+		}
+	}
+	return st
+}
+
+// addDrop counts one dropped finding for reason.
+func addDrop(m map[string]int, reason string) map[string]int {
+	if m == nil {
+		m = map[string]int{}
+	}
+	m[reason]++
+	return m
 }
 
 // Load resolves the request's refs and builds the [Workspace]: the diff,
@@ -306,7 +402,7 @@ func (e *Engine) judgeAll(ctx context.Context, ws *Workspace, claims []Claim) []
 	return out
 }
 
-// judge runs every rule on c, then the model when no rule found anything.
+// judge runs every rule on c.
 func (e *Engine) judge(ctx context.Context, ws *Workspace, c Claim) Verdict {
 	if c.Note != "" {
 		return Verdict{Claim: c, Label: Consistent, Rule: "none", Message: "not judged: " + c.Note, Skipped: c.Note}
@@ -340,9 +436,6 @@ func (e *Engine) judge(ctx context.Context, ws *Workspace, c Claim) Verdict {
 	}
 	for _, j := range e.Rules {
 		consider(j)
-	}
-	if best == nil && e.Model != nil {
-		consider(e.Model)
 	}
 	if best != nil {
 		return *best

@@ -278,3 +278,97 @@ func TestEngineUpstream(t *testing.T) {
 		})
 	}
 }
+
+// fakeModel answers every item with a function and counts what it saw.
+type fakeModel struct {
+	fn    func(review.ModelItem) review.ModelOutcome
+	items []review.ModelItem
+}
+
+func (f *fakeModel) Name() string { return "llm" }
+func (f *fakeModel) JudgeClaims(_ context.Context, _ *review.Workspace, items []review.ModelItem) ([]review.ModelOutcome, review.ModelStats) {
+	f.items = items
+	out := make([]review.ModelOutcome, len(items))
+	st := review.ModelStats{Model: "fake", Claims: len(items)}
+	for i, it := range items {
+		out[i] = f.fn(it)
+		if out[i].Dropped != "" {
+			st.Dropped = map[string]int{out[i].Dropped: 1}
+		}
+	}
+	return out, st
+}
+
+func TestEngineModel(t *testing.T) {
+	dir := repo(t)
+	claims := []review.Claim{
+		{ID: "a", Path: "README.md", Line: 3, EndLine: 3, Kind: review.KindMarkdown, Text: "Call Add."},
+		{ID: "b", Path: "README.md", Line: 5, EndLine: 5, Kind: review.KindMarkdown, Text: "Second paragraph."},
+		{ID: "c", Path: "m.go", Line: 4, EndLine: 4, Kind: review.KindDocComment, Symbol: "Add", Text: "Add adds."},
+		{ID: "d", Path: "m.go", Line: 1, EndLine: 1, Kind: review.KindDocComment, Symbol: "package m", Text: "Package m adds."},
+		{ID: "e", Path: "broken.go", Line: 1, EndLine: 1, Kind: review.KindDocComment, Note: "file does not parse"},
+	}
+	ev := []review.Evidence{{Path: "m.go", StartLine: 5, EndLine: 5, Source: review.SourceCode, Why: "defines Add"}}
+	rule := fakeJudge{name: "rule", fn: func(c review.Claim) (*review.Verdict, error) {
+		if c.ID == "c" {
+			return &review.Verdict{Label: review.Incomplete, Message: "restates", Evidence: ev}, nil
+		}
+		return nil, nil
+	}}
+	model := &fakeModel{fn: func(it review.ModelItem) review.ModelOutcome {
+		switch it.Claim.ID {
+		case "a":
+			return review.ModelOutcome{Verdict: &review.Verdict{Label: review.Contradicted, Message: "Add takes two numbers.", Evidence: ev}}
+		case "b":
+			return review.ModelOutcome{Skipped: "budget"}
+		case "c":
+			return review.ModelOutcome{Refuted: true, Why: "the doc states the sum"}
+		case "d":
+			return review.ModelOutcome{Dropped: "quote does not match"}
+		}
+		return review.ModelOutcome{}
+	}}
+	for _, confirm := range []bool{false, true} {
+		t.Run(map[bool]string{false: "rules first", true: "confirm"}[confirm], func(t *testing.T) {
+			e := &review.Engine{Extractor: fakeExtractor{claims}, Rules: []review.Judge{rule}, Model: model, Confirm: confirm}
+			r, err := e.Review(t.Context(), review.Request{Repo: dir, IndexDir: filepath.Join(t.TempDir(), "ix")})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var gotItems []string
+			for _, it := range model.items {
+				gotItems = append(gotItems, it.Claim.ID+map[bool]string{true: "+finding", false: ""}[it.Finding != nil])
+			}
+			wantItems := []string{"a", "b", "d"} // e has a note; c has a rule finding
+			if confirm {
+				wantItems = []string{"a", "b", "c+finding", "d"}
+			}
+			if d := cmp.Diff(wantItems, gotItems, cmpopts.SortSlices(func(a, b string) bool { return a < b })); d != "" {
+				t.Errorf("items given to the model (-want +got):\n%s", d)
+			}
+			got := map[string]string{}
+			for _, v := range r.Verdicts {
+				got[v.Claim.ID] = string(v.Label) + " " + v.Rule + " | " + v.Skipped
+			}
+			want := map[string]string{
+				"a": "contradicted llm | ",
+				"b": "consistent rule | llm: budget",
+				"c": "incomplete rule | ",
+				"d": "consistent rule | ",
+				"e": "consistent none | file does not parse",
+			}
+			if confirm {
+				want["c"] = "consistent rule,llm | "
+			}
+			if d := cmp.Diff(want, got); d != "" {
+				t.Errorf("verdicts (-want +got):\n%s", d)
+			}
+			if r.Stats.Model == nil || r.Stats.Model.Dropped["quote does not match"] != 1 {
+				t.Errorf("model stats %+v: want the dropped finding counted", r.Stats.Model)
+			}
+			if r.Stats.Skipped != 2 {
+				t.Errorf("skipped %d, want 2 (the noted claim and the one over budget)", r.Stats.Skipped)
+			}
+		})
+	}
+}

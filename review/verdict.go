@@ -85,9 +85,12 @@ type Stats struct {
 	Contradicted int
 	Incomplete   int
 	Skipped      int
-	// Timings in milliseconds, by stage ("diff", "extract", "index",
-	// "judge").
+	// Timings in milliseconds, by stage ("load", "extract", "judge",
+	// "model").
 	Timings map[string]int64
+	// Model holds the model judge's costs and outcomes; nil when no model
+	// was configured.
+	Model *ModelStats
 }
 
 // Report is the result of a review.
