@@ -55,18 +55,71 @@ type jsonEvidence struct {
 }
 
 type jsonStats struct {
-	Claims       int `json:"claims"`
-	Consistent   int `json:"consistent"`
-	Contradicted int `json:"contradicted"`
-	Incomplete   int `json:"incomplete"`
-	Skipped      int `json:"skipped"`
+	Claims       int             `json:"claims"`
+	Consistent   int             `json:"consistent"`
+	Contradicted int             `json:"contradicted"`
+	Incomplete   int             `json:"incomplete"`
+	Skipped      int             `json:"skipped"`
+	Model        *jsonModelStats `json:"model,omitempty"`
+}
+
+// jsonModelStats are the model judge's costs, an addition to the stats the
+// contract allows (its stats object is open).
+type jsonModelStats struct {
+	Model            string         `json:"model"`
+	Claims           int            `json:"claims"`
+	Judged           int            `json:"judged"`
+	Skipped          int            `json:"skipped"`
+	Calls            int            `json:"calls"`
+	Retries          int            `json:"retries"`
+	ToolCalls        int            `json:"tool_calls"`
+	PromptTokens     int64          `json:"prompt_tokens"`
+	CompletionTokens int64          `json:"completion_tokens"`
+	CacheHits        int            `json:"cache_hits"`
+	Dropped          map[string]int `json:"dropped"`
+	ClaimMillis      []int64        `json:"claim_ms"`
+}
+
+func modelStatsJSON(s *review.ModelStats) *jsonModelStats {
+	if s == nil {
+		return nil
+	}
+	out := &jsonModelStats{
+		Model: s.Model, Claims: s.Claims, Judged: s.Judged, Skipped: s.Skipped, Calls: s.Calls, Retries: s.Retries,
+		ToolCalls: s.ToolCalls, PromptTokens: s.PromptTokens, CompletionTokens: s.CompletionTokens,
+		CacheHits: s.CacheHits, Dropped: s.Dropped, ClaimMillis: s.ClaimMillis,
+	}
+	if out.Dropped == nil {
+		out.Dropped = map[string]int{}
+	}
+	if out.ClaimMillis == nil {
+		out.ClaimMillis = []int64{}
+	}
+	return out
+}
+
+func modelStatsOf(j *jsonModelStats) *review.ModelStats {
+	if j == nil {
+		return nil
+	}
+	s := &review.ModelStats{
+		Model: j.Model, Claims: j.Claims, Judged: j.Judged, Skipped: j.Skipped, Calls: j.Calls, Retries: j.Retries,
+		ToolCalls: j.ToolCalls, PromptTokens: j.PromptTokens, CompletionTokens: j.CompletionTokens,
+		CacheHits: j.CacheHits, ClaimMillis: j.ClaimMillis,
+	}
+	if len(j.Dropped) > 0 {
+		s.Dropped = j.Dropped
+	}
+	return s
 }
 
 // JSON writes r to w as an indented JSON document of the output contract
 // (docs/report.schema.json), version [Version], ending in a newline. Every
 // verdict appears, consistent ones included, ordered by path, line, symbol
-// and ID. Report.Notes, Stats.Timings and the claim fields the contract
-// lacks (Package, Context, Mentions, Note) are not written.
+// and ID. Stats.Model, when set, is written as stats.model (the contract's
+// stats object admits additions). Report.Notes, Stats.Timings and the
+// claim fields the contract lacks (Package, Context, Mentions, Note) are
+// not written.
 //
 // JSON returns an error, and writes nothing, when r breaks the contract: an
 // unknown label, kind or evidence source, a line below 1, a confidence
@@ -87,6 +140,7 @@ func JSON(w io.Writer, r review.Report) error {
 			Contradicted: r.Stats.Contradicted,
 			Incomplete:   r.Stats.Incomplete,
 			Skipped:      r.Stats.Skipped,
+			Model:        modelStatsJSON(r.Stats.Model),
 		},
 	}
 	for _, v := range sortedVerdicts(r.Verdicts) {
@@ -165,6 +219,7 @@ func DecodeJSON(rd io.Reader) (review.Report, error) {
 			Contradicted: in.Stats.Contradicted,
 			Incomplete:   in.Stats.Incomplete,
 			Skipped:      in.Stats.Skipped,
+			Model:        modelStatsOf(in.Stats.Model),
 		},
 	}
 	for _, c := range in.Claims {

@@ -92,9 +92,10 @@ func validate(sch *jsonschema.Schema, doc []byte) error {
 func TestJSONMatchesSchema(t *testing.T) {
 	sch := compileSchema(t)
 	tests := map[string]review.Report{
-		"fixture":   fixture(),
-		"no claims": {Base: fixtureBase, Head: "worktree"},
-		"zero":      {},
+		"fixture":    fixture(),
+		"with model": withModel(fixture()),
+		"no claims":  {Base: fixtureBase, Head: "worktree"},
+		"zero":       {},
 	}
 	for name, r := range tests {
 		t.Run(name, func(t *testing.T) {
@@ -254,8 +255,9 @@ var contractOnly = cmp.Options{
 
 func TestJSONRoundTrip(t *testing.T) {
 	tests := map[string]review.Report{
-		"fixture":   fixture(),
-		"no claims": {Base: "a", Head: "worktree", Stats: review.Stats{}},
+		"fixture":    fixture(),
+		"with model": withModel(fixture()),
+		"no claims":  {Base: "a", Head: "worktree", Stats: review.Stats{}},
 	}
 	for name, want := range tests {
 		t.Run(name, func(t *testing.T) {
@@ -368,4 +370,50 @@ func TestDecodeJSONErrors(t *testing.T) {
 			t.Errorf("(-want +got):\n%s", diff)
 		}
 	})
+}
+
+// withModel adds model judge statistics to r.
+func withModel(r review.Report) review.Report {
+	r.Stats.Model = &review.ModelStats{
+		Model: "gpt-4.1-mini", Claims: 4, Judged: 3, Skipped: 1, Calls: 7, Retries: 1, ToolCalls: 9,
+		PromptTokens: 9000, CompletionTokens: 600, CacheHits: 1,
+		Dropped:     map[string]int{"quote does not match": 1},
+		ClaimMillis: []int64{1200, 0, 800, 0},
+	}
+	return r
+}
+
+func TestModelSummary(t *testing.T) {
+	tests := []struct {
+		name string
+		in   *review.ModelStats
+		want string
+	}{
+		{"none", nil, ""},
+		{"full", withModel(review.Report{}).Stats.Model,
+			"Model gpt-4.1-mini judged 3 of 4 claims (1 from the cache; 1 skipped) in 7 calls (1 retry) and 9 tool calls, 9000 prompt and 600 completion tokens (4500 prompt tokens per judged claim on average); 1 finding dropped (quote does not match 1)."},
+		{"all cached", &review.ModelStats{Model: "m", Claims: 1, Judged: 1, CacheHits: 1},
+			"Model m judged 1 of 1 claim (1 from the cache) in 0 calls and 0 tool calls, 0 prompt and 0 completion tokens."},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := modelSummary(tt.in); got != tt.want {
+				t.Errorf("modelSummary:\n got %q\nwant %q", got, tt.want)
+			}
+		})
+	}
+	var buf bytes.Buffer
+	if err := Text(&buf, withModel(fixture()), Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(buf.String(), "Model gpt-4.1-mini judged 3 of 4 claims") {
+		t.Errorf("text output lacks the model summary:\n%s", buf.String())
+	}
+	buf.Reset()
+	if err := Markdown(&buf, withModel(fixture()), Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(buf.String(), "Model gpt-4.1-mini judged 3 of 4 claims") {
+		t.Errorf("markdown output lacks the model summary:\n%s", buf.String())
+	}
 }

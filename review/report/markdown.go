@@ -45,6 +45,9 @@ func Markdown(w io.Writer, r review.Report, opt Options) error {
 	m.para("| Claims | Contradicted | Incomplete | Consistent | Skipped |\n" +
 		"| ---: | ---: | ---: | ---: | ---: |\n" +
 		fmt.Sprintf("| %d | %d | %d | %d | %d |", s.Claims, s.Contradicted, s.Incomplete, s.Consistent, s.Skipped))
+	if sum := modelSummary(s.Model); sum != "" {
+		m.para(mdText(sum))
+	}
 
 	var findings, skipped []review.Verdict
 	for _, v := range sortedVerdicts(r.Verdicts) {

@@ -208,3 +208,43 @@ func write(w io.Writer, format string, b []byte) error {
 	}
 	return nil
 }
+
+// modelSummary is one sentence on the model judge's work and costs, or ""
+// without a model: "Model gpt-4.1-mini judged 12 of 13 claims (3 from the
+// cache; 1 skipped) in 25 calls (2 retries) and 31 tool calls, 41200
+// prompt and 2100 completion tokens (3433 prompt tokens per judged claim
+// on average); 2 findings dropped (quote does not match 1, ...)."
+func modelSummary(s *review.ModelStats) string {
+	if s == nil {
+		return ""
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "Model %s judged %d of %d %s", s.Model, s.Judged, s.Claims, plural(s.Claims, "claim", "claims"))
+	var extra []string
+	if s.CacheHits > 0 {
+		extra = append(extra, fmt.Sprintf("%d from the cache", s.CacheHits))
+	}
+	if s.Skipped > 0 {
+		extra = append(extra, fmt.Sprintf("%d skipped", s.Skipped))
+	}
+	if len(extra) > 0 {
+		b.WriteString(" (" + strings.Join(extra, "; ") + ")")
+	}
+	fmt.Fprintf(&b, " in %d %s", s.Calls, plural(s.Calls, "call", "calls"))
+	if s.Retries > 0 {
+		fmt.Fprintf(&b, " (%d %s)", s.Retries, plural(s.Retries, "retry", "retries"))
+	}
+	fmt.Fprintf(&b, " and %d tool %s, %d prompt and %d completion tokens", s.ToolCalls, plural(s.ToolCalls, "call", "calls"), s.PromptTokens, s.CompletionTokens)
+	if fresh := s.Judged - s.CacheHits; fresh > 0 {
+		fmt.Fprintf(&b, " (%d prompt tokens per judged claim on average)", s.PromptTokens/int64(fresh))
+	}
+	if n := s.DroppedTotal(); n > 0 {
+		var parts []string
+		for _, r := range s.DroppedReasons() {
+			parts = append(parts, fmt.Sprintf("%s %d", r, s.Dropped[r]))
+		}
+		fmt.Fprintf(&b, "; %d %s dropped (%s)", n, plural(n, "finding", "findings"), strings.Join(parts, ", "))
+	}
+	b.WriteString(".")
+	return b.String()
+}

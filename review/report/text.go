@@ -85,6 +85,9 @@ func Text(w io.Writer, r review.Report, opt Options) error {
 		t.line(fmt.Sprintf("%d consistent %s not listed (verbose output lists them)", len(quiet), plural(len(quiet), "claim", "claims")))
 	}
 	s := r.Stats
+	if m := modelSummary(s.Model); m != "" {
+		t.line(clean(m))
+	}
 	t.line(fmt.Sprintf("%d claims: %s, %s, %s, %d skipped",
 		s.Claims,
 		t.paint(ansiRed, fmt.Sprintf("%d contradicted", s.Contradicted)),
