@@ -3,6 +3,9 @@ package rules
 import (
 	"context"
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"go/types"
 	"io/fs"
 	"path"
@@ -99,7 +102,7 @@ func (r *Snippet) judgeGo(ctx context.Context, ws *review.Workspace, c review.Cl
 			return nil, ctx.Err()
 		}
 		codeLine := codeStart(lines, b)
-		for _, is := range ws.Symbols.CheckSnippet(ctx, sc.primary(), b.Text, prelude) {
+		for _, is := range checkBlock(ctx, ws.Symbols, sc.primary(), b.Text, prelude) {
 			sev := issueSeverity(is, c.Kind, sc)
 			if sev == 0 || sev < worstSev || oldDebt && (is.Kind == retrieval.SnippetMissingImport || !touched[lastPart(is.Name)]) {
 				continue
@@ -124,6 +127,52 @@ func (r *Snippet) judgeGo(ctx context.Context, ws *review.Workspace, c review.Cl
 		return nil, nil
 	}
 	return r.verdict(ws, sc, c, worst, changes), nil
+}
+
+// checkBlock type-checks a code block. A complete file that only misses
+// imports is checked a second time as the fragment it would be with them
+// filled in (its package clause and imports blanked, so lines keep their
+// numbers): a wrong call behind a missing import is a contradiction, which
+// outranks the omission.
+func checkBlock(ctx context.Context, syms *retrieval.Symbols, dir, text string, prelude []string) []retrieval.SnippetIssue {
+	issues := syms.CheckSnippet(ctx, dir, text, prelude)
+	if len(issues) == 0 || slices.ContainsFunc(issues, func(is retrieval.SnippetIssue) bool { return is.Kind != retrieval.SnippetMissingImport }) {
+		return issues
+	}
+	frag, ok := blankFileHeader(text)
+	if !ok {
+		return issues
+	}
+	for _, is := range syms.CheckSnippet(ctx, dir, frag, prelude) {
+		if is.Kind != retrieval.SnippetMissingImport && is.Kind != retrieval.SnippetUndeclared {
+			issues = append(issues, is)
+		}
+	}
+	return issues
+}
+
+// blankFileHeader blanks the package clause and the import declarations of
+// a Go file, line for line; false when text has no package clause or does
+// not parse.
+func blankFileHeader(text string) (string, bool) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "", text, parser.ImportsOnly|parser.SkipObjectResolution)
+	if err != nil {
+		return "", false
+	}
+	lines := strings.Split(text, "\n")
+	blank := func(from, to token.Pos) {
+		for l := fset.Position(from).Line; l <= fset.Position(to).Line && l-1 < len(lines); l++ {
+			lines[l-1] = ""
+		}
+	}
+	blank(f.Package, f.Name.End())
+	for _, d := range f.Decls {
+		if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.IMPORT {
+			blank(g.Pos(), g.End())
+		}
+	}
+	return strings.Join(lines, "\n"), true
 }
 
 // diffNames holds the last name component of every declaration the diff

@@ -193,6 +193,8 @@ func TestSnippetUntypedReceivers(t *testing.T) {
 		{"cmd.Execute()", "", ""},        // no module method is close
 		{"flags.MarkDeprecatd(", "", ""}, // a typo the diff did not make: old debt
 		{"b.WriteStrin(", "The Go code block uses strings.Builder.WriteStrin, but strings.Builder has no field or method WriteStrin (closest: strings.Builder.WriteString).", "b.WriteString(\"x\")"},
+		// The wrong call behind the missing import outranks the omission.
+		{"b.WriteStrng(", "The Go code block uses strings.Builder.WriteStrng, but strings.Builder has no field or method WriteStrng (closest: strings.Builder.WriteString).", "b.WriteString(\"x\")"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.block, func(t *testing.T) {
