@@ -56,6 +56,44 @@ type Config struct {
 	// means the embedder's default. Embeddings are used only when
 	// OPENAI_API_KEY is set.
 	EmbeddingsModel string
+	// Model names the chat model of the LLM judge; "" means no judge. The
+	// judge runs only when OPENAI_API_KEY is set or OPENAI_BASE_URL points
+	// at a server that needs no key.
+	Model string
+	// Judge holds the LLM judge's budgets and switches.
+	Judge Judge
+}
+
+// Judge configures the LLM judge. Zero values mean the judge's defaults.
+type Judge struct {
+	// Confirm also gives the rules' findings to the model, which may
+	// refute them with verified evidence.
+	Confirm bool
+	// Mode is "auto" (the default), "tools", "json-schema", "json-object"
+	// or "oneshot": how the model is called (see the judge package).
+	Mode string
+	// Concurrency bounds the claims judged at once.
+	Concurrency int
+	// MaxToolCalls bounds the tool calls per claim.
+	MaxToolCalls int
+	// ClaimTokens bounds the input tokens per claim; ReviewTokens the
+	// prompt and completion tokens of a whole review.
+	ClaimTokens, ReviewTokens int
+	// TimeoutSeconds bounds one model call.
+	TimeoutSeconds int
+	// NoCache switches the verdict cache off.
+	NoCache bool
+}
+
+// JudgeModes returns the values of [Judge.Mode].
+func JudgeModes() []string { return []string{"auto", "tools", "json-schema", "json-object", "oneshot"} }
+
+// CheckJudgeMode validates a judge mode.
+func CheckJudgeMode(s string) error {
+	if slices.Contains(JudgeModes(), s) {
+		return nil
+	}
+	return fmt.Errorf("unknown judge mode %q (want %s)", s, strings.Join(JudgeModes(), ", "))
 }
 
 // Default returns the configuration used when nothing is set.
@@ -75,6 +113,20 @@ type file struct {
 	IncludeVendor    *bool           `yaml:"include-vendor"`
 	Upstream         *bool           `yaml:"upstream"`
 	EmbeddingsModel  *string         `yaml:"embeddings-model"`
+	Model            *string         `yaml:"model"`
+	Judge            *judgeFile      `yaml:"judge"`
+}
+
+// judgeFile mirrors the judge section of .docreview.yml.
+type judgeFile struct {
+	Confirm        *bool   `yaml:"confirm"`
+	Mode           *string `yaml:"mode"`
+	Concurrency    *int    `yaml:"concurrency"`
+	MaxToolCalls   *int    `yaml:"max-tool-calls"`
+	ClaimTokens    *int    `yaml:"claim-tokens"`
+	ReviewTokens   *int    `yaml:"review-tokens"`
+	TimeoutSeconds *int    `yaml:"timeout-seconds"`
+	Cache          *bool   `yaml:"cache"`
 }
 
 // Size is a byte count written as an integer or with a unit: 1048576,
@@ -174,6 +226,42 @@ func Parse(c Config, name string, data []byte, knownRules []string) (Config, err
 	if f.EmbeddingsModel != nil {
 		c.EmbeddingsModel = strings.TrimSpace(*f.EmbeddingsModel)
 	}
+	if f.Model != nil {
+		c.Model = strings.TrimSpace(*f.Model)
+	}
+	if j := f.Judge; j != nil {
+		if j.Confirm != nil {
+			c.Judge.Confirm = *j.Confirm
+		}
+		if j.Mode != nil {
+			if err := CheckJudgeMode(*j.Mode); err != nil {
+				return c, fmt.Errorf("%s: key judge.mode: %w", name, err)
+			}
+			c.Judge.Mode = *j.Mode
+		}
+		for _, n := range []struct {
+			key string
+			v   *int
+			dst *int
+		}{
+			{"concurrency", j.Concurrency, &c.Judge.Concurrency},
+			{"max-tool-calls", j.MaxToolCalls, &c.Judge.MaxToolCalls},
+			{"claim-tokens", j.ClaimTokens, &c.Judge.ClaimTokens},
+			{"review-tokens", j.ReviewTokens, &c.Judge.ReviewTokens},
+			{"timeout-seconds", j.TimeoutSeconds, &c.Judge.TimeoutSeconds},
+		} {
+			if n.v == nil {
+				continue
+			}
+			if *n.v < 1 {
+				return c, fmt.Errorf("%s: key judge.%s: must be at least 1, got %d", name, n.key, *n.v)
+			}
+			*n.dst = *n.v
+		}
+		if j.Cache != nil {
+			c.Judge.NoCache = !*j.Cache
+		}
+	}
 	return c, nil
 }
 
@@ -181,8 +269,10 @@ func Parse(c Config, name string, data []byte, knownRules []string) (Config, err
 // DOCREVIEW_FAIL_ON, DOCREVIEW_INCLUDE and DOCREVIEW_EXCLUDE
 // (comma-separated globs), DOCREVIEW_DISABLE (comma-separated rule names),
 // DOCREVIEW_MAX_FILE_SIZE, DOCREVIEW_MAX_MARKDOWN_LINES,
-// DOCREVIEW_UPSTREAM (1, true, 0 or false, as strconv.ParseBool reads
-// them) and DOCREVIEW_EMBEDDINGS_MODEL. Empty variables are ignored.
+// DOCREVIEW_UPSTREAM and DOCREVIEW_CONFIRM (1, true, 0 or false, as
+// strconv.ParseBool reads them), DOCREVIEW_EMBEDDINGS_MODEL,
+// DOCREVIEW_MODEL, DOCREVIEW_JUDGE_MODE and DOCREVIEW_REVIEW_TOKENS. Empty
+// variables are ignored.
 func ApplyEnv(c Config, getenv func(string) string, knownRules []string) (Config, error) {
 	if v := getenv("DOCREVIEW_SCOPE"); v != "" {
 		if err := CheckScope(v); err != nil {
@@ -233,6 +323,29 @@ func ApplyEnv(c Config, getenv func(string) string, knownRules []string) (Config
 	}
 	if v := strings.TrimSpace(getenv("DOCREVIEW_EMBEDDINGS_MODEL")); v != "" {
 		c.EmbeddingsModel = v
+	}
+	if v := strings.TrimSpace(getenv("DOCREVIEW_MODEL")); v != "" {
+		c.Model = v
+	}
+	if v := strings.TrimSpace(getenv("DOCREVIEW_JUDGE_MODE")); v != "" {
+		if err := CheckJudgeMode(v); err != nil {
+			return c, fmt.Errorf("DOCREVIEW_JUDGE_MODE: %w", err)
+		}
+		c.Judge.Mode = v
+	}
+	if v := strings.TrimSpace(getenv("DOCREVIEW_CONFIRM")); v != "" {
+		on, err := strconv.ParseBool(v)
+		if err != nil {
+			return c, fmt.Errorf("DOCREVIEW_CONFIRM: invalid value %q (want 1, true, 0 or false)", v)
+		}
+		c.Judge.Confirm = on
+	}
+	if v := strings.TrimSpace(getenv("DOCREVIEW_REVIEW_TOKENS")); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			return c, fmt.Errorf("DOCREVIEW_REVIEW_TOKENS: invalid token count %q", v)
+		}
+		c.Judge.ReviewTokens = n
 	}
 	return c, nil
 }

@@ -20,11 +20,18 @@ func TestParse(t *testing.T) {
 		{
 			name: "every key",
 			yaml: "scope: all\nfail-on: incomplete\ninclude: [\"**/*.md\"]\nexclude:\n  - vendor/**\nrules:\n  restates-name: false\n  snippet: true\nmax-file-size: 2MiB\nmax-markdown-lines: 5000\n" +
-				"include-vendor: true\nupstream: true\nembeddings-model: text-embedding-3-large\n",
+				"include-vendor: true\nupstream: true\nembeddings-model: text-embedding-3-large\nmodel: gpt-4.1-mini\n" +
+				"judge:\n  confirm: true\n  mode: json-object\n  concurrency: 2\n  max-tool-calls: 4\n  claim-tokens: 8000\n" +
+				"  review-tokens: 100000\n  timeout-seconds: 30\n  cache: false\n",
 			want: Config{Scope: "all", FailOn: "incomplete", Include: []string{"**/*.md"}, Exclude: []string{"vendor/**"},
 				Disabled: []string{"restates-name"}, MaxFileSize: 2 << 20, MaxMarkdownLines: 5000,
-				IncludeVendor: true, Upstream: true, EmbeddingsModel: "text-embedding-3-large"},
+				IncludeVendor: true, Upstream: true, EmbeddingsModel: "text-embedding-3-large", Model: "gpt-4.1-mini",
+				Judge: Judge{Confirm: true, Mode: "json-object", Concurrency: 2, MaxToolCalls: 4, ClaimTokens: 8000,
+					ReviewTokens: 100000, TimeoutSeconds: 30, NoCache: true}},
 		},
+		{name: "bad judge mode", yaml: "judge:\n  mode: telepathy\n", wantErr: `key judge.mode: unknown judge mode "telepathy"`},
+		{name: "zero budget", yaml: "judge:\n  max-tool-calls: 0\n", wantErr: "key judge.max-tool-calls: must be at least 1"},
+		{name: "unknown judge key", yaml: "judge:\n  temperature: 1\n", wantErr: `.docreview.yml:2:3: unknown field "temperature"`},
 		{name: "empty file keeps defaults", yaml: "", want: Default()},
 		{name: "size as integer", yaml: "max-file-size: 1000\n", want: func() Config { c := Default(); c.MaxFileSize = 1000; return c }()},
 		{name: "unknown key names key and line", yaml: "scope: all\nfial-on: never\n", wantErr: `.docreview.yml:2:1: unknown field "fial-on"`},
@@ -68,6 +75,10 @@ func TestApplyEnv(t *testing.T) {
 		"DOCREVIEW_MAX_MARKDOWN_LINES": "7",
 		"DOCREVIEW_EMBEDDINGS_MODEL":   " nomic-embed-text ",
 		"DOCREVIEW_UPSTREAM":           "1",
+		"DOCREVIEW_MODEL":              "llama3.1",
+		"DOCREVIEW_JUDGE_MODE":         "oneshot",
+		"DOCREVIEW_CONFIRM":            "true",
+		"DOCREVIEW_REVIEW_TOKENS":      "5000",
 	}
 	base := Default()
 	base.Disabled = []string{"restates-name"}
@@ -77,11 +88,13 @@ func TestApplyEnv(t *testing.T) {
 	}
 	want := Config{Scope: "changed", FailOn: "never", Include: []string{"docs/**", "*.go"},
 		Disabled: []string{"restates-name", "snippet"}, MaxFileSize: 10 << 10, MaxMarkdownLines: 7,
-		Upstream: true, EmbeddingsModel: "nomic-embed-text"}
+		Upstream: true, EmbeddingsModel: "nomic-embed-text", Model: "llama3.1",
+		Judge: Judge{Mode: "oneshot", Confirm: true, ReviewTokens: 5000}}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("ApplyEnv mismatch (-want +got):\n%s", d)
 	}
-	for k, v := range map[string]string{"DOCREVIEW_SCOPE": "x", "DOCREVIEW_DISABLE": "nope", "DOCREVIEW_MAX_FILE_SIZE": "-1", "DOCREVIEW_UPSTREAM": "yes"} {
+	for k, v := range map[string]string{"DOCREVIEW_SCOPE": "x", "DOCREVIEW_DISABLE": "nope", "DOCREVIEW_MAX_FILE_SIZE": "-1", "DOCREVIEW_UPSTREAM": "yes",
+		"DOCREVIEW_JUDGE_MODE": "psychic", "DOCREVIEW_CONFIRM": "maybe", "DOCREVIEW_REVIEW_TOKENS": "0"} {
 		if _, err := ApplyEnv(Default(), func(key string) string {
 			if key == k {
 				return v
