@@ -127,3 +127,19 @@ func TestNamesParam(t *testing.T) {
 		}
 	}
 }
+
+func TestVersionPairs(t *testing.T) {
+	tests := []struct {
+		m    Module
+		want [][2]string
+	}{
+		{Module{Version: "v2"}, nil},
+		{Module{Version: "v2", Previous: "v1"}, [][2]string{{"v1", "v2"}}},
+		{Module{Version: "v4", Previous: "v3", History: []string{"v1", "v2"}}, [][2]string{{"v3", "v4"}, {"v2", "v3"}, {"v1", "v2"}}},
+	}
+	for _, tt := range tests {
+		if d := cmp.Diff(tt.want, tt.m.versionPairs()); d != "" {
+			t.Errorf("%+v: versionPairs (-want +got):\n%s", tt.m, d)
+		}
+	}
+}

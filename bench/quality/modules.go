@@ -26,6 +26,24 @@ type Module struct {
 	// Previous, when non-empty, is the version before Version; the diff
 	// from Previous to Version is a real-version case.
 	Previous string `json:"previous,omitempty"`
+	// History lists older versions, oldest first, before Previous: each
+	// consecutive pair (and the last one to Previous) is one more
+	// real-version case.
+	History []string `json:"history,omitempty"`
+}
+
+// versionPairs returns the consecutive (older, newer) version pairs of the
+// module's real-version cases, newest first.
+func (m Module) versionPairs() [][2]string {
+	if m.Previous == "" {
+		return nil
+	}
+	chain := append(append([]string(nil), m.History...), m.Previous, m.Version)
+	var out [][2]string
+	for i := len(chain) - 1; i > 0; i-- {
+		out = append(out, [2]string{chain[i-1], chain[i]})
+	}
+	return out
 }
 
 // DefaultModules returns the modules of modules.json, in file order. An

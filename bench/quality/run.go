@@ -123,9 +123,12 @@ func Run(ctx context.Context, opt Options) (*Report, error) {
 			return nil, err
 		}
 		rep.Outcomes = append(rep.Outcomes, outs...)
-		if opt.VersionDiffs && m.Previous != "" {
-			progress("download "+m.Path+"@"+m.Previous, 0, 0)
-			out, err := runVersionDiff(ctx, opt.Dir, m, files, log)
+		for _, pair := range m.versionPairs() {
+			if !opt.VersionDiffs {
+				break
+			}
+			progress("download "+m.Path+"@"+pair[0], 0, 0)
+			out, err := runVersionDiff(ctx, opt.Dir, m.Path, pair[0], pair[1], log)
 			if err != nil {
 				return nil, err
 			}
@@ -194,13 +197,20 @@ func runModule(ctx context.Context, tmp string, m Module, files map[string]strin
 	return outs, nil
 }
 
-// runVersionDiff reviews the real diff from m.Previous to m.Version.
-func runVersionDiff(ctx context.Context, tmp string, m Module, files map[string]string, log *slog.Logger) (Outcome, error) {
-	prevDir, err := download(ctx, m.Path, m.Previous)
+// runVersionDiff reviews the real diff of module from older to newer.
+func runVersionDiff(ctx context.Context, tmp, module, older, newer string, log *slog.Logger) (Outcome, error) {
+	read := func(v string) (map[string]string, error) {
+		d, err := download(ctx, module, v)
+		if err != nil {
+			return nil, err
+		}
+		return readTree(d)
+	}
+	prev, err := read(older)
 	if err != nil {
 		return Outcome{}, err
 	}
-	prev, err := readTree(prevDir)
+	files, err := read(newer)
 	if err != nil {
 		return Outcome{}, err
 	}
@@ -216,18 +226,18 @@ func runVersionDiff(ctx context.Context, tmp string, m Module, files map[string]
 	if err := r.write(prev); err != nil {
 		return Outcome{}, err
 	}
-	base, err := r.commit(ctx, m.Previous)
+	base, err := r.commit(ctx, older)
 	if err != nil {
 		return Outcome{}, err
 	}
 	if err := r.replaceAll(ctx, files); err != nil {
 		return Outcome{}, err
 	}
-	head, err := r.commit(ctx, m.Version)
+	head, err := r.commit(ctx, newer)
 	if err != nil {
 		return Outcome{}, err
 	}
-	out := Outcome{Module: m.Path, Category: VersionDiff, Site: m.Previous + ".." + m.Version}
+	out := Outcome{Module: module, Category: VersionDiff, Site: older + ".." + newer}
 	judge(ctx, dir, base, head, Case{Category: VersionDiff}, &out, log)
 	return out, nil
 }
