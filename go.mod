@@ -12,6 +12,7 @@ require (
 	github.com/modelcontextprotocol/go-sdk v1.8.0
 	github.com/openai/openai-go v1.12.0
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
+	github.com/sourcegraph/conc v0.3.0
 	github.com/yuin/goldmark v1.8.7
 	go.etcd.io/bbolt v1.4.0
 	golang.org/x/mod v0.41.0

@@ -44,6 +44,9 @@ type reviewFlags struct {
 	upstream                bool
 	upstreamDownload        bool
 	runExamples             bool
+	model, judgeMode        string
+	confirm                 bool
+	reviewTokens            int
 }
 
 func (f *reviewFlags) register(fs *flag.FlagSet) {
@@ -66,6 +69,10 @@ func (f *reviewFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.verbose, "v", false, "text output: list consistent claims too")
 	fs.BoolVar(&f.debug, "debug", false, "log progress to stderr")
 	fs.BoolVar(&f.runExamples, "run-examples", false, "run the Example functions of the diff's packages with go test and report stale // Output: comments (executes the reviewed code)")
+	fs.StringVar(&f.model, "model", "", "chat `model` of the LLM judge, used with OPENAI_API_KEY or OPENAI_BASE_URL (default: none, rules only)")
+	fs.StringVar(&f.judgeMode, "judge-mode", "", "how the judge calls the model: auto, tools, json-schema, json-object or oneshot (default auto)")
+	fs.BoolVar(&f.confirm, "confirm", false, "give the rules' findings to the LLM judge too; a finding it refutes with verified evidence is dropped")
+	fs.IntVar(&f.reviewTokens, "review-tokens", 0, "token budget of the LLM judge for the whole review (default 300000)")
 }
 
 // runReview implements 'docreview review'.
@@ -119,6 +126,10 @@ func runReview(ctx context.Context, args []string, stdout, stderr io.Writer, get
 	if err != nil {
 		return err
 	}
+	if engine.Model, err = modelJudge(cfg, getenv, indexDir, logger); err != nil {
+		return err
+	}
+	engine.Confirm = cfg.Judge.Confirm
 	rep, err := engine.Review(ctx, review.Request{
 		Repo: f.repo, Base: f.base, Head: f.head, Worktree: f.worktree,
 		Scope: review.Scope(cfg.Scope), Include: cfg.Include, Exclude: cfg.Exclude,
@@ -181,6 +192,24 @@ func loadConfig(f reviewFlags, getenv func(string) string, known []string) (conf
 			return cfg, fmt.Errorf("--max-file-size: %w", err)
 		}
 		cfg.MaxFileSize = n
+	}
+	if f.model != "" {
+		cfg.Model = f.model
+	}
+	if f.judgeMode != "" {
+		if err := config.CheckJudgeMode(f.judgeMode); err != nil {
+			return cfg, fmt.Errorf("--judge-mode: %w", err)
+		}
+		cfg.Judge.Mode = f.judgeMode
+	}
+	if f.confirm {
+		cfg.Judge.Confirm = true
+	}
+	if f.reviewTokens < 0 {
+		return cfg, fmt.Errorf("--review-tokens: want a positive token count, got %d", f.reviewTokens)
+	}
+	if f.reviewTokens > 0 {
+		cfg.Judge.ReviewTokens = f.reviewTokens
 	}
 	return cfg, nil
 }
