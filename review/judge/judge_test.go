@@ -81,6 +81,7 @@ func TestRetentionDropsUnverifiedFindings(t *testing.T) {
 		{alone(claimHold, "r-path"), summary{Dropped: judge.DropCitationPath}},
 		{alone(claimHold, "r-lines"), summary{Dropped: judge.DropCitationLines}},
 		{alone(claimHold, "r-quote"), summary{Dropped: judge.DropQuoteMismatch}},
+		{alone(claimHold, "r-trivial"), summary{Dropped: judge.DropQuoteMismatch}}, // "}" quotes nothing
 		{alone(claimCount, "r-unseen"), summary{Dropped: judge.DropCitationNotSeen}},
 		{alone(claimCount, "r-nofix"), summary{Dropped: judge.DropNoCorrection}},
 		{alone(claimCount, "r-nocite"), summary{Dropped: judge.DropNoCitation}},
@@ -100,13 +101,13 @@ func TestRetentionDropsUnverifiedFindings(t *testing.T) {
 		t.Errorf("outcomes (-want +got):\n%s", d)
 	}
 	wantDropped := map[string]int{
-		judge.DropCitationPath: 1, judge.DropCitationLines: 1, judge.DropQuoteMismatch: 1,
+		judge.DropCitationPath: 1, judge.DropCitationLines: 1, judge.DropQuoteMismatch: 2,
 		judge.DropCitationNotSeen: 1, judge.DropNoCorrection: 1, judge.DropNoCitation: 1,
 	}
 	if d := cmp.Diff(wantDropped, st.Dropped); d != "" {
 		t.Errorf("stats.Dropped (-want +got):\n%s", d)
 	}
-	if st.Judged != len(cases) || st.Skipped != 0 || st.ToolCalls != 5 || st.Calls != 13 {
+	if st.Judged != len(cases) || st.Skipped != 0 || st.ToolCalls != 6 || st.Calls != 15 {
 		t.Errorf("stats = %+v", st)
 	}
 	t.Logf("retention: dropped %v of %d answers; %d calls, %d tool calls, %d prompt tokens (%d per claim)",

@@ -216,11 +216,17 @@ func (r *run) verify(sn *seen, c citation) (string, string) {
 		return "", DropCitationNotSeen
 	}
 	q := normalize(lineNumber.ReplaceAllString(c.Quote, ""))
-	if q == "" || !strings.Contains(normalize(strings.Join(lines[c.StartLine-1:c.EndLine], "\n")), q) {
+	cited := normalize(strings.Join(lines[c.StartLine-1:c.EndLine], "\n"))
+	// A quote must say something: "}" occurs in every Go file.
+	if len(q) < min(minQuote, len(cited)) || !strings.Contains(cited, q) {
 		return "", DropQuoteMismatch
 	}
 	return via, ""
 }
+
+// minQuote is the shortest quote accepted, in bytes after whitespace is
+// collapsed, unless the cited lines themselves are shorter.
+const minQuote = 8
 
 // backticked matches a `code span` of a message.
 var backticked = regexp.MustCompile("`([^`\n]+)`")
