@@ -50,6 +50,13 @@ type Request struct {
 	// Modules it cannot read, and a go.mod it cannot parse, are notes in
 	// the report. Off by default.
 	Upstream bool
+	// Embedder, when set, adds the dense channel to the retriever: the
+	// head's chunks are embedded (vectors kept in DenseDir between runs;
+	// "" means beside a temporary index, gone after the review). A failure
+	// to embed is a note and leaves the channel off. Rules never use it;
+	// the model judge's search does.
+	Embedder retrieval.Embedder
+	DenseDir string
 }
 
 // Engine runs reviews. Extractor is required; the other fields are
@@ -299,7 +306,36 @@ func (e *Engine) Load(ctx context.Context, req Request) (*Workspace, []Note, err
 	notes = append(notes, indexNotes...)
 	log.Debug("index ready", "stage", "index", "ms", time.Since(start).Milliseconds())
 	ws.Retriever = &retrieval.Retriever{Index: ws.Index, Symbols: ws.Symbols, FS: ws.HeadFS, Logger: log}
+	if req.Embedder != nil {
+		start = time.Now()
+		d, err := e.openDense(ctx, req, ws)
+		if err != nil {
+			notes = append(notes, Note{Message: "dense channel off: " + err.Error()})
+		} else {
+			ws.Retriever.Dense = d
+		}
+		log.Debug("dense channel", "stage", "index", "on", err == nil, "ms", time.Since(start).Milliseconds())
+	}
 	return ws, notes, nil
+}
+
+// openDense embeds the head's chunks (or loads their vectors from
+// req.DenseDir) for the dense channel.
+func (e *Engine) openDense(ctx context.Context, req Request, ws *Workspace) (*retrieval.Dense, error) {
+	chunks, err := ws.Index.AllChunks(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("read chunks: %w", err)
+	}
+	dir := req.DenseDir
+	if dir == "" {
+		tmp, err := os.MkdirTemp("", "docreview-vectors-")
+		if err != nil {
+			return nil, fmt.Errorf("vectors directory: %w", err)
+		}
+		ws.cleanup = append(ws.cleanup, func() error { return os.RemoveAll(tmp) })
+		dir = tmp
+	}
+	return retrieval.OpenDense(ctx, dir, req.Embedder, chunks, e.logger())
 }
 
 // buildIndex opens or builds the lexical index of the head in

@@ -372,3 +372,59 @@ func TestEngineModel(t *testing.T) {
 		})
 	}
 }
+
+// hashEmbedder embeds a text as the counts of its letters a to z: enough for
+// the dense channel to rank by shared letters.
+type hashEmbedder struct{ fail bool }
+
+func (h hashEmbedder) Model() string { return "letters" }
+func (h hashEmbedder) Embed(_ context.Context, texts []string) ([][]float32, error) {
+	if h.fail {
+		return nil, errors.New("embeddings endpoint unreachable")
+	}
+	out := make([][]float32, len(texts))
+	for i, t := range texts {
+		v := make([]float32, 26)
+		for _, r := range strings.ToLower(t) {
+			if r >= 'a' && r <= 'z' {
+				v[r-'a']++
+			}
+		}
+		v[0]++ // never all zero
+		out[i] = v
+	}
+	return out, nil
+}
+
+func TestLoadDenseChannel(t *testing.T) {
+	dir := repo(t)
+	e := &review.Engine{Extractor: fakeExtractor{}}
+	ws, notes, err := e.Load(t.Context(), review.Request{Repo: dir, Embedder: hashEmbedder{}, DenseDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ws.Close()
+	if ws.Retriever.Dense == nil || ws.Retriever.Dense.Len() == 0 {
+		t.Fatalf("dense channel not set up (notes %v)", notes)
+	}
+	hits, err := ws.Retriever.Dense.Search(t.Context(), "adds", 3, nil)
+	if err != nil || len(hits) == 0 {
+		t.Fatalf("dense search: %v, %d hits", err, len(hits))
+	}
+
+	ws2, notes, err := e.Load(t.Context(), review.Request{Repo: dir, Embedder: hashEmbedder{fail: true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ws2.Close()
+	if ws2.Retriever.Dense != nil {
+		t.Error("a failing embedder left a dense channel")
+	}
+	found := false
+	for _, n := range notes {
+		found = found || strings.Contains(n.Message, "dense channel off") && strings.Contains(n.Message, "unreachable")
+	}
+	if !found {
+		t.Errorf("notes %v: want one saying the dense channel is off and why", notes)
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/docreview/docreview/retrieval"
 	"github.com/docreview/docreview/review"
 	"github.com/docreview/docreview/review/config"
 	"github.com/docreview/docreview/review/judge"
@@ -47,4 +48,27 @@ func modelJudge(cfg config.Config, getenv func(string) string, indexDir string, 
 		return nil, &review.UsageError{Msg: err.Error()}
 	}
 	return j, nil
+}
+
+// judgeEmbedder gives the judge's search the dense channel when
+// OPENAI_API_KEY is set (or embeddings-model names a model of the
+// OPENAI_BASE_URL server): the embedder and where its vectors are kept
+// (beside the index, as 'docreview index' keeps them; "" with --no-cache).
+// Without either it returns a nil embedder.
+func judgeEmbedder(cfg config.Config, getenv func(string) string, indexDir string) (retrieval.Embedder, string, error) {
+	key := strings.TrimSpace(getenv("OPENAI_API_KEY"))
+	if key == "" && cfg.EmbeddingsModel == "" {
+		return nil, "", nil
+	}
+	e, err := retrieval.NewOpenAIEmbedder(retrieval.EmbedderOptions{
+		APIKey: key, BaseURL: strings.TrimSpace(getenv("OPENAI_BASE_URL")), Model: cfg.EmbeddingsModel,
+	})
+	if err != nil {
+		return nil, "", &review.UsageError{Msg: "embeddings: " + err.Error()}
+	}
+	dir := ""
+	if indexDir != "" {
+		dir = filepath.Join(filepath.Dir(indexDir), "vectors")
+	}
+	return e, dir, nil
 }

@@ -16,7 +16,10 @@ import (
 func TestReviewWithModel(t *testing.T) {
 	dir := buildExample(t)
 	srv := scripted.New(t, "../../review/judge/testdata/bundled.json")
-	env := map[string]string{"OPENAI_BASE_URL": srv.URL, "OPENAI_API_KEY": "test-key", "HOME": t.TempDir()}
+	srv.NoKey = true
+	// A local server needs no key; without one the judge's search has no
+	// dense channel (review.TestLoadDenseChannel covers that wiring).
+	env := map[string]string{"OPENAI_BASE_URL": srv.URL, "HOME": t.TempDir()}
 	var stdout, stderr bytes.Buffer
 	code := run(t.Context(), []string{"review", "--repo", dir, "--format", "json", "--model", "gpt-test", "--fail-on", "never"}, nil, &stdout, &stderr,
 		func(k string) string { return env[k] })

@@ -130,11 +130,17 @@ func runReview(ctx context.Context, args []string, stdout, stderr io.Writer, get
 		return err
 	}
 	engine.Confirm = cfg.Judge.Confirm
-	rep, err := engine.Review(ctx, review.Request{
+	req := review.Request{
 		Repo: f.repo, Base: f.base, Head: f.head, Worktree: f.worktree,
 		Scope: review.Scope(cfg.Scope), Include: cfg.Include, Exclude: cfg.Exclude,
 		MaxFileSize: cfg.MaxFileSize, IndexDir: indexDir, Upstream: cfg.Upstream,
-	})
+	}
+	if engine.Model != nil {
+		if req.Embedder, req.DenseDir, err = judgeEmbedder(cfg, getenv, indexDir); err != nil {
+			return err
+		}
+	}
+	rep, err := engine.Review(ctx, req)
 	if err != nil {
 		return err
 	}

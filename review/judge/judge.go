@@ -70,8 +70,8 @@ type Options struct {
 	// version segment ("http://localhost:11434/v1"); "" means
 	// [DefaultBaseURL]. It must be an absolute http or https URL.
 	BaseURL string
-	// APIKey is sent as a bearer token; "" sends an empty one (local
-	// servers).
+	// APIKey is sent as a bearer token; "" sends no Authorization header
+	// (local servers).
 	APIKey string
 	// HTTPClient makes the requests; nil means http.DefaultClient.
 	HTTPClient *http.Client
@@ -169,12 +169,13 @@ func New(opt Options) (*Judge, error) {
 	}
 	// NewChatCompletionService, unlike openai.NewClient, reads nothing from
 	// the environment; retries are the judge's own (counted, ctx-aware).
-	j.chat = openai.NewChatCompletionService(
-		option.WithBaseURL(opt.BaseURL),
-		option.WithAPIKey(opt.APIKey),
-		option.WithHTTPClient(hc),
-		option.WithMaxRetries(0),
-	)
+	opts := []option.RequestOption{option.WithBaseURL(opt.BaseURL), option.WithHTTPClient(hc), option.WithMaxRetries(0)}
+	if opt.APIKey != "" {
+		// Without a key (a local server) no Authorization header is
+		// sent at all, rather than a malformed "Bearer ".
+		opts = append(opts, option.WithAPIKey(opt.APIKey))
+	}
+	j.chat = openai.NewChatCompletionService(opts...)
 	if j.prompts, err = loadPrompts(); err != nil {
 		return nil, err
 	}

@@ -160,6 +160,10 @@ type Usage struct {
 type Server struct {
 	// URL is the base URL to configure the client with (ends in "/v1").
 	URL string
+	// NoKey stands for a local server that needs no API key: requests
+	// must then come without an Authorization header. By default every
+	// request must carry a bearer token, as OpenAI's API requires.
+	NoKey bool
 
 	t        testing.TB
 	v        Validator
@@ -294,7 +298,13 @@ func (s *Server) handle(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodPost {
 		t.Errorf("scripted: %s %s, want POST", r.Method, r.URL.Path)
 	}
-	if !strings.HasPrefix(r.Header.Get("Authorization"), "Bearer ") {
+	s.mu.Lock()
+	noKey := s.NoKey
+	s.mu.Unlock()
+	switch auth := r.Header.Get("Authorization"); {
+	case noKey && auth != "":
+		t.Errorf("scripted: request with an Authorization header %q to a server that needs no key", auth)
+	case !noKey && !strings.HasPrefix(auth, "Bearer "):
 		t.Errorf("scripted: request without a bearer token")
 	}
 	if s.v != nil {
