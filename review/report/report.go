@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"io"
+	"io/fs"
 	"slices"
 	"strconv"
 	"strings"
@@ -24,11 +25,15 @@ const (
 	// FormatMarkdown is Markdown for a pull-request comment or a job
 	// summary.
 	FormatMarkdown Format = "markdown"
+	// FormatSARIF is a SARIF 2.1.0 log for GitHub code scanning upload.
+	FormatSARIF Format = "sarif"
+	// FormatRDJSON is the reviewdog Diagnostic Format (rdjson).
+	FormatRDJSON Format = "rdjson"
 )
 
 // Formats returns the output formats [ParseFormat] accepts, in a fixed order.
 func Formats() []Format {
-	return []Format{FormatText, FormatJSON, FormatMarkdown}
+	return []Format{FormatText, FormatJSON, FormatMarkdown, FormatSARIF, FormatRDJSON}
 }
 
 // ParseFormat returns the format named by s, ignoring case and surrounding
@@ -45,9 +50,10 @@ func ParseFormat(s string) (Format, error) {
 	return "", fmt.Errorf("unknown format %q (valid: %s)", s, strings.Join(names, ", "))
 }
 
-// Options tunes the text and Markdown renderers; the zero value renders
-// plain text without colour, omits consistent claims from text output and
-// links nothing in Markdown. JSON output ignores Options.
+// Options tunes the renderers; the zero value renders plain text without
+// colour, omits consistent claims from text output, links nothing in
+// Markdown, and writes SARIF and rdjson without repository links or rdjson
+// suggestions. JSON output ignores Options.
 type Options struct {
 	// Color adds ANSI colour to text output: red for contradicted, yellow
 	// for incomplete, green for consistent, dim for evidence. The caller
@@ -59,7 +65,17 @@ type Options struct {
 	// RepoURL, when set (https://github.com/o/r), turns locations in
 	// Markdown output into links to RepoURL/blob/<head>/<path>#L<a>-L<b>.
 	// Links are omitted when the report's Head is empty or "worktree".
+	// In SARIF output it becomes the run's versionControlProvenance
+	// (repository and Head) under the same condition.
 	RepoURL string
+	// ToolVersion is docreview's version for SARIF's
+	// tool.driver.semanticVersion ("1.4.0"; a leading "v" is dropped). Empty
+	// means [DevVersion].
+	ToolVersion string
+	// Source, when set, is the repository at Head, rooted at the repository
+	// root. rdjson output reads a finding's documentation lines from it to
+	// turn a certain Suggestion into a line replacement (see [RDJSON]).
+	Source fs.FS
 }
 
 // Render writes r to w in format f, which is matched as [ParseFormat]
@@ -76,6 +92,10 @@ func Render(w io.Writer, r review.Report, f Format, opt Options) error {
 		return JSON(w, r)
 	case FormatMarkdown:
 		return Markdown(w, r, opt)
+	case FormatSARIF:
+		return SARIF(w, r, opt)
+	case FormatRDJSON:
+		return RDJSON(w, r, opt)
 	}
 	return Text(w, r, opt)
 }

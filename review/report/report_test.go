@@ -229,9 +229,13 @@ func TestParseFormat(t *testing.T) {
 		{"markdown", FormatMarkdown, ""},
 		{" Markdown ", FormatMarkdown, ""},
 		{"JSON", FormatJSON, ""},
-		{"", "", `unknown format "" (valid: text, json, markdown)`},
-		{"md", "", `unknown format "md" (valid: text, json, markdown)`},
-		{"sarif", "", `unknown format "sarif" (valid: text, json, markdown)`},
+		{"sarif", FormatSARIF, ""},
+		{" SARIF", FormatSARIF, ""},
+		{"rdjson", FormatRDJSON, ""},
+		{"RDJson ", FormatRDJSON, ""},
+		{"", "", `unknown format "" (valid: text, json, markdown, sarif, rdjson)`},
+		{"md", "", `unknown format "md" (valid: text, json, markdown, sarif, rdjson)`},
+		{"rdf", "", `unknown format "rdf" (valid: text, json, markdown, sarif, rdjson)`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.in, func(t *testing.T) {
@@ -256,6 +260,8 @@ func TestRenderDispatch(t *testing.T) {
 		FormatText:     func(b *bytes.Buffer) error { return Text(b, fixture(), opt) },
 		FormatJSON:     func(b *bytes.Buffer) error { return JSON(b, fixture()) },
 		FormatMarkdown: func(b *bytes.Buffer) error { return Markdown(b, fixture(), opt) },
+		FormatSARIF:    func(b *bytes.Buffer) error { return SARIF(b, fixture(), opt) },
+		FormatRDJSON:   func(b *bytes.Buffer) error { return RDJSON(b, fixture(), opt) },
 	}
 	for _, f := range Formats() {
 		t.Run(string(f), func(t *testing.T) {
