@@ -1,0 +1,767 @@
+package github
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"slices"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	gh "github.com/google/go-github/v62/github"
+
+	"github.com/docreview/docreview/review"
+)
+
+// CheckName is the name of the check run Publish writes.
+const CheckName = "docreview"
+
+// DefaultMaxComments is the number of new inline comments one run posts
+// when [Options.MaxComments] is zero.
+const DefaultMaxComments = 30
+
+// ErrReadOnly is wrapped by the error Publish returns when a write (a
+// review, a comment edit, the summary comment or the check run) is refused
+// with 403 Forbidden for a reason other than a rate limit: the token is
+// read-only, as GITHUB_TOKEN is on pull requests from forks. The caller
+// should fall back to workflow-command annotations and the job summary.
+var ErrReadOnly = errors.New("github token cannot write to this pull request")
+
+// Options says where and what Publish writes.
+type Options struct {
+	// Client is the go-github client, with authentication and BaseURL set
+	// (see [gh.Client.WithEnterpriseURLs] for GHES). Required. Publish
+	// does not modify it: it counts requests through a copy that shares
+	// its transport (so a primary rate limit Client saw earlier is not
+	// remembered by the copy).
+	Client *gh.Client
+	// Owner, Repo and PR name the pull request; HeadSHA is the commit the
+	// report reviewed. All required.
+	Owner, Repo string
+	PR          int
+	HeadSHA     string
+	// ServerURL is the web address blob links point at: "https://github.com"
+	// (the default when empty) or a GHES host.
+	ServerURL string
+	// Reporters says which outputs to write; with all false Publish makes
+	// no request.
+	Reporters Reporters
+	// MaxComments is the number of new inline comments per run; 0 means
+	// [DefaultMaxComments]. Findings over the limit are listed in the
+	// summary and counted in [Result.Overflow]. Negative is an error.
+	MaxComments int
+	// FailOn sets the check run's conclusion: "failure" when a finding
+	// that is not dismissed is at or above it ("incomplete" or
+	// "contradicted"), never with "never". Empty means "contradicted".
+	FailOn string
+	// Dismissed are the dismissals committed in .docreview/dismissed.yml
+	// (see [LoadDismissed]).
+	Dismissed []Dismissal
+	// Logger receives progress and retries; nil discards.
+	Logger *slog.Logger
+
+	// retryBase scales every wait that is not given by the server
+	// (backoff 1×, 2×, 4× and the one-minute secondary-rate-limit default
+	// as 60×); zero means one second. Tests shorten it.
+	retryBase time.Duration
+}
+
+// Reporters selects the outputs Publish writes.
+type Reporters struct {
+	// Review posts new findings that sit on lines of the diff as inline
+	// comments of one review, and edits the comments of resolved findings.
+	Review bool
+	// Check writes the "docreview" check run on the head commit.
+	Check bool
+	// Summary writes the summary comment on the pull request.
+	Summary bool
+}
+
+// Result says what Publish did.
+type Result struct {
+	// Requests counts the HTTP requests made, retries included.
+	Requests int
+	// Posted counts new inline comments; Kept the findings whose comment
+	// was already there; Resolved the comments edited to say their finding
+	// is gone; Dismissed the findings suppressed by a dismissal; Overflow
+	// the findings on the diff not posted because of MaxComments.
+	Posted, Kept, Resolved, Dismissed, Overflow int
+	// ReviewID is the review created, 0 when nothing new was posted;
+	// SummaryCommentID the summary comment (created or edited); CheckRunID
+	// the check run created. Each is 0 when its reporter is off.
+	ReviewID, SummaryCommentID, CheckRunID int64
+	// Conclusion is the check run's conclusion: "failure", "neutral" (some
+	// claims or files were not reviewed) or "success". It is computed even
+	// when the Check reporter is off.
+	Conclusion string
+}
+
+// The kinds of placement of a finding.
+type state int
+
+const (
+	stNew       state = iota // posted inline in this run
+	stKept                   // its inline comment already exists
+	stOutside                // not on a line of the diff
+	stOverflow               // on the diff, over MaxComments
+	stReviewOff              // not placed: the Review reporter is off
+	stDismissed              // suppressed
+)
+
+// finding is a contradicted or incomplete verdict and what Publish does
+// with it.
+type finding struct {
+	v     review.Verdict
+	fp    string
+	place placement // zero when no claim line is on the diff
+	state state
+	// dismissal is set for stDismissed.
+	dismissal Dismissal
+}
+
+// publisher holds one Publish call's state.
+type publisher struct {
+	opt      Options
+	c        *gh.Client
+	log      *slog.Logger
+	requests *atomic.Int64
+	res      Result
+	// filesComplete is false when the file list stopped at the page cap.
+	filesComplete bool
+}
+
+// Publish writes rep to the pull request: the review (new inline comments
+// and resolved edits), then the summary comment, then the check run, each
+// when its reporter is on. Findings are the verdicts labelled contradicted
+// or incomplete; a finding whose claim lines intersect the lines of the
+// pull request's diff (head side) is an inline comment, the others are
+// listed in the summary and annotated on the check run.
+//
+// Requests failing with 5xx, 429 or a rate limit are retried at most 3
+// times, waiting as Retry-After (or X-RateLimit-Reset) says, otherwise 1,
+// 2 and 4 seconds after a 5xx and a minute after a 429 or secondary rate
+// limit; a wait over a minute is not made and the error is returned. Waits
+// end early with ctx. A retried write that reached GitHub before failing
+// may be applied twice (a duplicate review); the next run's fingerprints
+// keep it from growing. Publish stops at the first error and returns it with the
+// Result so far; a 403 on a write that is not a rate limit wraps
+// [ErrReadOnly]. Publish returns an error without any request when a
+// required option is missing or FailOn or MaxComments is invalid.
+//
+// Resolving review threads needs the GraphQL API, which Publish does not
+// use: a resolved finding's comment is edited, its thread stays open.
+func Publish(ctx context.Context, opt Options, rep review.Report) (Result, error) {
+	if err := validate(&opt); err != nil {
+		return Result{}, fmt.Errorf("publish to github: %w", err)
+	}
+	p := newPublisher(opt)
+	err := p.run(ctx, rep)
+	p.res.Requests = int(p.requests.Load())
+	if err != nil {
+		return p.res, fmt.Errorf("publish to %s/%s#%d: %w", opt.Owner, opt.Repo, opt.PR, err)
+	}
+	return p.res, nil
+}
+
+// validate checks opt and fills in defaults.
+func validate(opt *Options) error {
+	switch {
+	case opt.Client == nil:
+		return errors.New("no client")
+	case opt.Owner == "" || opt.Repo == "":
+		return errors.New("no owner or repository")
+	case opt.PR <= 0:
+		return fmt.Errorf("invalid pull request number %d", opt.PR)
+	case opt.HeadSHA == "":
+		return errors.New("no head SHA")
+	case opt.MaxComments < 0:
+		return fmt.Errorf("invalid max comments %d", opt.MaxComments)
+	}
+	if opt.MaxComments == 0 {
+		opt.MaxComments = DefaultMaxComments
+	}
+	switch opt.FailOn {
+	case "":
+		opt.FailOn = string(review.Contradicted)
+	case "never", string(review.Incomplete), string(review.Contradicted):
+	default:
+		return fmt.Errorf("invalid fail-on %q (want never, incomplete or contradicted)", opt.FailOn)
+	}
+	if opt.ServerURL == "" {
+		opt.ServerURL = "https://github.com"
+	}
+	opt.ServerURL = strings.TrimSuffix(opt.ServerURL, "/")
+	if opt.retryBase <= 0 {
+		opt.retryBase = time.Second
+	}
+	return nil
+}
+
+// newPublisher makes a copy of opt.Client whose transport counts requests.
+func newPublisher(opt Options) *publisher {
+	n := &atomic.Int64{}
+	hc := opt.Client.Client() // a copy
+	hc.Transport = countingTransport{base: hc.Transport, n: n}
+	c := gh.NewClient(hc)
+	c.BaseURL, c.UploadURL, c.UserAgent = opt.Client.BaseURL, opt.Client.UploadURL, opt.Client.UserAgent
+	log := opt.Logger
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	log = log.With("repo", opt.Owner+"/"+opt.Repo, "pr", opt.PR)
+	return &publisher{opt: opt, c: c, log: log, requests: n, filesComplete: true}
+}
+
+// countingTransport counts the requests it sends.
+type countingTransport struct {
+	base http.RoundTripper
+	n    *atomic.Int64
+}
+
+// RoundTrip counts r and sends it with the base transport.
+func (t countingTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	t.n.Add(1)
+	base := t.base
+	if base == nil {
+		base = http.DefaultTransport
+	}
+	return base.RoundTrip(r)
+}
+
+func (p *publisher) run(ctx context.Context, rep review.Report) error {
+	r := p.opt.Reporters
+	if !r.Review && !r.Check && !r.Summary {
+		return nil
+	}
+	var diff map[string][]hunk
+	if r.Review {
+		var err error
+		if diff, err = p.listFiles(ctx); err != nil {
+			return err
+		}
+	}
+	comments, err := p.listReviewComments(ctx)
+	if err != nil {
+		return err
+	}
+	ours := collectOurs(comments)
+	findings := p.classify(rep, diff, ours)
+	p.res.Conclusion = conclusion(rep, findings, p.opt.FailOn)
+
+	if r.Review {
+		if err := p.postReview(ctx, findings); err != nil {
+			return err
+		}
+		if err := p.resolve(ctx, findings, &ours); err != nil {
+			return err
+		}
+	}
+	sum := summaryBody(p.opt, rep, findings, ours, p.filesComplete)
+	if r.Summary {
+		if err := p.writeSummary(ctx, sum); err != nil {
+			return err
+		}
+	}
+	if r.Check {
+		if err := p.writeCheck(ctx, rep, findings, sum); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// maxPages bounds every paginated listing: 50 pages of 100 items, which
+// covers the API's limit of 3,000 files per pull request.
+const maxPages = 50
+
+// paginate calls list for pages 1, 2, ... until the response has no next
+// page, or a next page that does not advance (a mock replaying a static
+// Link header), or maxPages pages were read; complete is false in the last
+// case.
+func paginate[T any](ctx context.Context, p *publisher, op string, list func(opts gh.ListOptions) ([]T, *gh.Response, error)) (items []T, complete bool, err error) {
+	opts := gh.ListOptions{PerPage: 100, Page: 1}
+	for range maxPages {
+		page, resp, err := call(ctx, p, op, false, func() ([]T, *gh.Response, error) { return list(opts) })
+		if err != nil {
+			return items, false, err
+		}
+		items = append(items, page...)
+		if resp.NextPage == 0 || resp.NextPage <= opts.Page {
+			return items, true, nil
+		}
+		opts.Page = resp.NextPage
+	}
+	p.log.Warn("listing stopped at the page cap", "op", op, "pages", maxPages)
+	return items, false, nil
+}
+
+// listFiles returns the head-side hunks of each file of the pull request.
+// Files without a patch (binary, or too large for the API) have no hunks.
+func (p *publisher) listFiles(ctx context.Context) (map[string][]hunk, error) {
+	files, complete, err := paginate(ctx, p, "list pull request files", func(o gh.ListOptions) ([]*gh.CommitFile, *gh.Response, error) {
+		return p.c.PullRequests.ListFiles(ctx, p.opt.Owner, p.opt.Repo, p.opt.PR, &o)
+	})
+	if err != nil {
+		return nil, err
+	}
+	p.filesComplete = complete
+	diff := make(map[string][]hunk, len(files))
+	for _, f := range files {
+		diff[f.GetFilename()] = parsePatch(f.GetPatch())
+	}
+	return diff, nil
+}
+
+// listReviewComments returns every review comment of the pull request.
+func (p *publisher) listReviewComments(ctx context.Context) ([]*gh.PullRequestComment, error) {
+	cs, _, err := paginate(ctx, p, "list review comments", func(o gh.ListOptions) ([]*gh.PullRequestComment, *gh.Response, error) {
+		return p.c.PullRequests.ListComments(ctx, p.opt.Owner, p.opt.Repo, p.opt.PR,
+			&gh.PullRequestListCommentsOptions{Sort: "created", Direction: "asc", ListOptions: o})
+	})
+	return cs, err
+}
+
+// ourComments are docreview's review comments found by their markers.
+type ourComments struct {
+	// live maps a fingerprint to its first unresolved comment.
+	live map[string]*gh.PullRequestComment
+	// resolved lists comments already marked resolved, in listing order,
+	// with the head they were resolved in.
+	resolved []resolvedComment
+	// dismissed maps a fingerprint to the first dismissal reply in the
+	// thread of one of its comments.
+	dismissed map[string]Dismissal
+}
+
+// resolvedComment is a comment marked resolved.
+type resolvedComment struct {
+	c   *gh.PullRequestComment
+	fp  string
+	sha string
+}
+
+// collectOurs finds docreview's comments and the dismissal replies in their
+// threads.
+func collectOurs(comments []*gh.PullRequestComment) ourComments {
+	o := ourComments{live: map[string]*gh.PullRequestComment{}, dismissed: map[string]Dismissal{}}
+	fpOf := map[int64]string{}
+	for _, c := range comments {
+		if c.GetInReplyTo() != 0 {
+			continue
+		}
+		m, ok := parseMarkers(c.GetBody())
+		if !ok {
+			continue
+		}
+		fpOf[c.GetID()] = m.fp
+		if m.resolved != "" {
+			o.resolved = append(o.resolved, resolvedComment{c: c, fp: m.fp, sha: m.resolved})
+			continue
+		}
+		if _, dup := o.live[m.fp]; !dup {
+			o.live[m.fp] = c
+		}
+	}
+	for _, c := range comments {
+		fp, ok := fpOf[c.GetInReplyTo()]
+		if !ok {
+			continue
+		}
+		reason, ok := parseDismiss(c.GetBody())
+		if !ok {
+			continue
+		}
+		if _, dup := o.dismissed[fp]; !dup {
+			o.dismissed[fp] = Dismissal{Fingerprint: fp, Reason: reason, By: c.GetUser().GetLogin()}
+		}
+	}
+	return o
+}
+
+// parseDismiss reads a "/docreview dismiss <reason>" reply; the command
+// must open the reply's first non-blank line. The reason is the rest of
+// the reply, whitespace collapsed; it may be empty.
+func parseDismiss(body string) (string, bool) {
+	body = strings.TrimSpace(body)
+	const cmd = "/docreview dismiss"
+	if !strings.HasPrefix(body, cmd) {
+		return "", false
+	}
+	rest := body[len(cmd):]
+	if rest != "" && rest[0] != ' ' && rest[0] != '\t' && rest[0] != '\n' && rest[0] != '\r' {
+		return "", false // "/docreview dismissal": not the command
+	}
+	return strings.Join(strings.Fields(rest), " "), true
+}
+
+// classify turns the report's findings into the work to do. New inline
+// findings are ordered contradicted first, then as in the report, and the
+// first MaxComments are posted.
+func (p *publisher) classify(rep review.Report, diff map[string][]hunk, ours ourComments) []finding {
+	byFP := map[string]Dismissal{}
+	for _, d := range p.opt.Dismissed {
+		byFP[d.Fingerprint] = d
+	}
+	var out []finding
+	seen := map[string]bool{}
+	for _, v := range rep.Verdicts {
+		if v.Label != review.Contradicted && v.Label != review.Incomplete {
+			continue
+		}
+		f := finding{v: v, fp: Fingerprint(v)}
+		if seen[f.fp] {
+			continue
+		}
+		seen[f.fp] = true
+		if d, ok := byFP[f.fp]; ok {
+			f.state, f.dismissal = stDismissed, d
+		} else if d, ok := ours.dismissed[f.fp]; ok {
+			f.state, f.dismissal = stDismissed, d
+		} else if _, ok := ours.live[f.fp]; ok {
+			f.state = stKept
+		} else if !p.opt.Reporters.Review {
+			f.state = stReviewOff
+		} else if pl, ok := place(diff[v.Claim.Path], v.Claim.Line, v.Claim.EndLine); ok {
+			f.place, f.state = pl, stNew
+		} else {
+			f.state = stOutside
+		}
+		out = append(out, f)
+	}
+	var fresh []int
+	for i, f := range out {
+		if f.state == stNew {
+			fresh = append(fresh, i)
+		}
+	}
+	slices.SortStableFunc(fresh, func(a, b int) int {
+		return cmp.Compare(out[b].v.Label.Severity(), out[a].v.Label.Severity())
+	})
+	for n, i := range fresh {
+		if n >= p.opt.MaxComments {
+			out[i].state = stOverflow
+		}
+	}
+	for _, f := range out {
+		switch f.state {
+		case stKept:
+			p.res.Kept++
+		case stDismissed:
+			p.res.Dismissed++
+		case stOverflow:
+			p.res.Overflow++
+		}
+	}
+	return out
+}
+
+// conclusion is the check run's conclusion: failure when a finding that is
+// not dismissed is at or above failOn; otherwise neutral when a claim was
+// skipped or a file not fully read (a report note); otherwise success.
+func conclusion(rep review.Report, findings []finding, failOn string) string {
+	if failOn != "never" {
+		min := review.Label(failOn).Severity()
+		for _, f := range findings {
+			if f.state != stDismissed && f.v.Label.Severity() >= min {
+				return "failure"
+			}
+		}
+	}
+	if len(skippedVerdicts(rep)) > 0 || rep.Stats.Skipped > 0 || len(rep.Notes) > 0 {
+		return "neutral"
+	}
+	return "success"
+}
+
+// skippedVerdicts are the verdicts with a Skipped reason.
+func skippedVerdicts(rep review.Report) []review.Verdict {
+	var out []review.Verdict
+	for _, v := range rep.Verdicts {
+		if v.Skipped != "" {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// postReview creates one COMMENT review with the new inline comments, or
+// nothing when there are none.
+func (p *publisher) postReview(ctx context.Context, findings []finding) error {
+	var drafts []*gh.DraftReviewComment
+	for _, f := range findings {
+		if f.state != stNew {
+			continue
+		}
+		d := &gh.DraftReviewComment{
+			Path: gh.String(f.v.Claim.Path),
+			Body: gh.String(truncate(inlineBody(p.opt, f), maxCommentBody)),
+			Line: gh.Int(f.place.end), Side: gh.String("RIGHT"),
+		}
+		if f.place.start < f.place.end {
+			d.StartLine, d.StartSide = gh.Int(f.place.start), gh.String("RIGHT")
+		}
+		drafts = append(drafts, d)
+	}
+	if len(drafts) == 0 {
+		return nil
+	}
+	body := fmt.Sprintf("%s\ndocreview found %d new documentation %s in this push; the summary comment lists every finding.",
+		reviewMarker, len(drafts), plural(len(drafts), "finding", "findings"))
+	rv, _, err := call(ctx, p, "create review", true, func() (*gh.PullRequestReview, *gh.Response, error) {
+		return p.c.PullRequests.CreateReview(ctx, p.opt.Owner, p.opt.Repo, p.opt.PR, &gh.PullRequestReviewRequest{
+			CommitID: gh.String(p.opt.HeadSHA), Body: gh.String(body), Event: gh.String("COMMENT"), Comments: drafts,
+		})
+	})
+	if err != nil {
+		return err
+	}
+	p.res.ReviewID = rv.GetID()
+	p.res.Posted = len(drafts)
+	p.log.Info("review posted", "review_id", p.res.ReviewID, "comments", len(drafts))
+	return nil
+}
+
+// resolve edits the live comments whose finding is absent from the report
+// to say they are resolved, and records them in ours.resolved for the
+// summary.
+func (p *publisher) resolve(ctx context.Context, findings []finding, ours *ourComments) error {
+	present := map[string]bool{}
+	for _, f := range findings {
+		present[f.fp] = true
+	}
+	var gone []string
+	for fp := range ours.live {
+		if !present[fp] {
+			gone = append(gone, fp)
+		}
+	}
+	slices.SortFunc(gone, func(a, b string) int { return cmp.Compare(ours.live[a].GetID(), ours.live[b].GetID()) })
+	for _, fp := range gone {
+		c := ours.live[fp]
+		body := resolvedBody(c.GetBody(), fp, p.opt.HeadSHA)
+		_, _, err := call(ctx, p, "mark comment resolved", true, func() (*gh.PullRequestComment, *gh.Response, error) {
+			return p.c.PullRequests.EditComment(ctx, p.opt.Owner, p.opt.Repo, c.GetID(), &gh.PullRequestComment{Body: gh.String(body)})
+		})
+		if err != nil {
+			return err
+		}
+		p.res.Resolved++
+		c.Body = gh.String(body)
+		ours.resolved = append(ours.resolved, resolvedComment{c: c, fp: fp, sha: p.opt.HeadSHA})
+		delete(ours.live, fp)
+		p.log.Info("finding resolved", "comment_id", c.GetID(), "fingerprint", fp)
+	}
+	return nil
+}
+
+// writeSummary edits the first comment that carries the summary marker
+// (when its body differs), deletes any other, or creates one.
+func (p *publisher) writeSummary(ctx context.Context, body string) error {
+	body = truncate(body, maxCommentBody)
+	cs, _, err := paginate(ctx, p, "list issue comments", func(o gh.ListOptions) ([]*gh.IssueComment, *gh.Response, error) {
+		return p.c.Issues.ListComments(ctx, p.opt.Owner, p.opt.Repo, p.opt.PR, &gh.IssueListCommentsOptions{
+			Sort: gh.String("created"), Direction: gh.String("asc"), ListOptions: o})
+	})
+	if err != nil {
+		return err
+	}
+	var mine, bots []*gh.IssueComment
+	for _, c := range cs {
+		if strings.HasPrefix(c.GetBody(), summaryMarker) {
+			mine = append(mine, c)
+			if c.GetUser().GetType() == "Bot" {
+				bots = append(bots, c)
+			}
+		}
+	}
+	// With a bot token (GITHUB_TOKEN, a GitHub App) ours are the bots'
+	// comments: a user's comment that starts with the marker is ignored,
+	// not edited (which would fail and look like a read-only token).
+	if len(bots) > 0 {
+		mine = bots
+	}
+	if len(mine) == 0 {
+		c, _, err := call(ctx, p, "create summary comment", true, func() (*gh.IssueComment, *gh.Response, error) {
+			return p.c.Issues.CreateComment(ctx, p.opt.Owner, p.opt.Repo, p.opt.PR, &gh.IssueComment{Body: gh.String(body)})
+		})
+		if err != nil {
+			return err
+		}
+		p.res.SummaryCommentID = c.GetID()
+		return nil
+	}
+	first := mine[0]
+	p.res.SummaryCommentID = first.GetID()
+	if first.GetBody() != body {
+		_, _, err := call(ctx, p, "edit summary comment", true, func() (*gh.IssueComment, *gh.Response, error) {
+			return p.c.Issues.EditComment(ctx, p.opt.Owner, p.opt.Repo, first.GetID(), &gh.IssueComment{Body: gh.String(body)})
+		})
+		if err != nil {
+			return err
+		}
+	}
+	for _, c := range mine[1:] {
+		_, _, err := call(ctx, p, "delete duplicate summary comment", true, func() (struct{}, *gh.Response, error) {
+			resp, err := p.c.Issues.DeleteComment(ctx, p.opt.Owner, p.opt.Repo, c.GetID())
+			return struct{}{}, resp, err
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// maxCommentBody bounds a comment body below the API's limit of 65,536
+// characters.
+const maxCommentBody = 65000
+
+// maxAnnotations is the API's limit of annotations per request.
+const maxAnnotations = 50
+
+// writeCheck creates the check run, completed, with the first 50
+// annotations, and appends the rest 50 at a time with updates.
+func (p *publisher) writeCheck(ctx context.Context, rep review.Report, findings []finding, sum string) error {
+	anns := annotations(findings, p.opt.FailOn)
+	out := func(batch []*gh.CheckRunAnnotation) *gh.CheckRunOutput {
+		return &gh.CheckRunOutput{
+			Title:       gh.String(checkTitle(findings, rep)),
+			Summary:     gh.String(truncate(strings.TrimPrefix(sum, summaryMarker+"\n"), maxCheckText)),
+			Annotations: batch,
+		}
+	}
+	first := anns[:min(len(anns), maxAnnotations)]
+	cr, _, err := call(ctx, p, "create check run", true, func() (*gh.CheckRun, *gh.Response, error) {
+		return p.c.Checks.CreateCheckRun(ctx, p.opt.Owner, p.opt.Repo, gh.CreateCheckRunOptions{
+			Name: CheckName, HeadSHA: p.opt.HeadSHA,
+			Status: gh.String("completed"), Conclusion: gh.String(p.res.Conclusion),
+			CompletedAt: &gh.Timestamp{Time: time.Now()},
+			Output:      out(first),
+		})
+	})
+	if err != nil {
+		return err
+	}
+	p.res.CheckRunID = cr.GetID()
+	for i := maxAnnotations; i < len(anns); i += maxAnnotations {
+		batch := anns[i:min(len(anns), i+maxAnnotations)]
+		_, _, err := call(ctx, p, "add check run annotations", true, func() (*gh.CheckRun, *gh.Response, error) {
+			// Name has no omitempty in v62: always set it.
+			return p.c.Checks.UpdateCheckRun(ctx, p.opt.Owner, p.opt.Repo, cr.GetID(), gh.UpdateCheckRunOptions{
+				Name: CheckName, Output: out(batch),
+			})
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// maxCheckText is the API's limit on a check run output's summary, in
+// characters.
+const maxCheckText = 65535
+
+// annotations are the check run annotations of the findings that are not
+// dismissed: level "failure" for those that fail the check, "warning" for
+// the others.
+func annotations(findings []finding, failOn string) []*gh.CheckRunAnnotation {
+	var out []*gh.CheckRunAnnotation
+	for _, f := range findings {
+		if f.state == stDismissed {
+			continue
+		}
+		c := f.v.Claim
+		start := max(c.Line, 1)
+		end := max(c.EndLine, start)
+		level := "warning"
+		if failOn != "never" && f.v.Label.Severity() >= review.Label(failOn).Severity() {
+			level = "failure"
+		}
+		msg := strings.TrimSpace(f.v.Message)
+		if f.v.Suggestion != "" {
+			msg += "\n\nSuggested:\n" + f.v.Suggestion
+		}
+		if msg == "" {
+			msg = string(f.v.Label)
+		}
+		var details []string
+		for _, e := range f.v.Evidence {
+			details = append(details, fmt.Sprintf("%s:%d-%d %s", e.Path, e.StartLine, max(e.EndLine, e.StartLine), oneLine(e.Why)))
+		}
+		a := &gh.CheckRunAnnotation{
+			Path: gh.String(c.Path), StartLine: gh.Int(start), EndLine: gh.Int(end),
+			AnnotationLevel: gh.String(level),
+			Title:           gh.String(truncate(labelTitle(f.v.Label)+" ("+f.v.Rule+")", 255)),
+			Message:         gh.String(truncate(msg, 4000)),
+		}
+		if len(details) > 0 {
+			a.RawDetails = gh.String(truncate("Evidence (fingerprint "+f.fp+"):\n"+strings.Join(details, "\n"), 4000))
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
+// checkTitle is "2 contradicted, 1 incomplete" plus the skipped claims and
+// dismissed findings, or "No findings".
+func checkTitle(findings []finding, rep review.Report) string {
+	var contra, incomplete, dismissed int
+	for _, f := range findings {
+		switch {
+		case f.state == stDismissed:
+			dismissed++
+		case f.v.Label == review.Contradicted:
+			contra++
+		default:
+			incomplete++
+		}
+	}
+	var parts []string
+	if contra > 0 {
+		parts = append(parts, fmt.Sprintf("%d contradicted", contra))
+	}
+	if incomplete > 0 {
+		parts = append(parts, fmt.Sprintf("%d incomplete", incomplete))
+	}
+	if len(parts) == 0 {
+		parts = append(parts, "No findings")
+	}
+	if n := len(skippedVerdicts(rep)); n > 0 {
+		parts = append(parts, fmt.Sprintf("%d %s skipped", n, plural(n, "claim", "claims")))
+	}
+	if n := len(rep.Notes); n > 0 {
+		parts = append(parts, fmt.Sprintf("%d %s not fully reviewed", n, plural(n, "file", "files")))
+	}
+	if dismissed > 0 {
+		parts = append(parts, fmt.Sprintf("%d dismissed", dismissed))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// truncate shortens s to at most n bytes on a rune boundary, ending with a
+// note on what was cut.
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	note := fmt.Sprintf("\n\n… (truncated: %d more bytes)", len(s)-n)
+	cut := max(n-len(note)-16, 0)
+	for cut > 0 && !isRuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + fmt.Sprintf("\n\n… (truncated: %d more bytes)", len(s)-cut)
+}
+
+func isRuneStart(b byte) bool { return b&0xC0 != 0x80 }
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}

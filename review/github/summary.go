@@ -1,0 +1,217 @@
+package github
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/docreview/docreview/review"
+)
+
+// summaryBody is the summary comment. It describes the state of the pull
+// request after this run, not what the run did, so a re-run on the same
+// head produces the same text and the comment is left alone: the marker,
+// the reviewed commits, counts per label, coverage (claims checked and
+// skipped with reasons, files not fully reviewed), how many findings are
+// inline comments, the findings that are not (outside the diff, over the
+// comment limit), the dismissed and resolved findings, and the model's
+// costs.
+func summaryBody(opt Options, rep review.Report, findings []finding, ours ourComments, filesComplete bool) string {
+	var b strings.Builder
+	b.WriteString(summaryMarker + "\n")
+	b.WriteString("## docreview\n\n")
+	head := shortSHA(opt.HeadSHA)
+	if rep.Base != "" {
+		fmt.Fprintf(&b, "Reviewed %s..%s.\n\n", mdCode(shortSHA(rep.Base)), mdCode(head))
+	} else {
+		fmt.Fprintf(&b, "Reviewed %s.\n\n", mdCode(head))
+	}
+
+	counts := map[review.Label]int{}
+	var inline, dismissed int
+	for _, f := range findings {
+		if f.state == stDismissed {
+			dismissed++
+			continue
+		}
+		counts[f.v.Label]++
+		if f.state == stNew || f.state == stKept {
+			inline++
+		}
+	}
+	consistent := 0
+	for _, v := range rep.Verdicts {
+		if v.Label == review.Consistent {
+			consistent++
+		}
+	}
+	skipped := skippedVerdicts(rep)
+	b.WriteString("| Contradicted | Incomplete | Consistent | Skipped | Dismissed |\n| ---: | ---: | ---: | ---: | ---: |\n")
+	fmt.Fprintf(&b, "| %d | %d | %d | %d | %d |\n\n", counts[review.Contradicted], counts[review.Incomplete], consistent, len(skipped), dismissed)
+
+	claims := max(rep.Stats.Claims, len(rep.Verdicts))
+	fmt.Fprintf(&b, "**Coverage:** %d of %d %s checked", claims-len(skipped), claims, plural(claims, "claim", "claims"))
+	if len(skipped) == 0 && len(rep.Notes) == 0 {
+		b.WriteString("; nothing skipped.\n\n")
+	} else {
+		b.WriteString(".\n\n")
+	}
+	if len(skipped) > 0 {
+		fmt.Fprintf(&b, "Skipped %s:\n\n", plural(len(skipped), "claim", "claims"))
+		for _, v := range skipped {
+			b.WriteString("- " + claimLoc(opt, v.Claim) + ": " + mdText(v.Skipped) + "\n")
+		}
+		b.WriteString("\n")
+	}
+	if len(rep.Notes) > 0 {
+		b.WriteString("Files not fully reviewed:\n\n")
+		for _, n := range rep.Notes {
+			where := "(review)"
+			if n.Path != "" {
+				where = mdCode(n.Path)
+			}
+			b.WriteString("- " + where + ": " + mdText(n.Message) + "\n")
+		}
+		b.WriteString("\n")
+	}
+	if !filesComplete {
+		fmt.Fprintf(&b, "The pull request's file list was read only up to %d pages; findings in files beyond it are listed below instead of inline.\n\n", maxPages)
+	}
+	if m := modelLine(rep.Stats.Model); m != "" {
+		b.WriteString(mdText(m) + "\n\n")
+	}
+
+	if inline > 0 {
+		fmt.Fprintf(&b, "%d %s %s review comments on the diff.\n\n", inline, plural(inline, "finding", "findings"), plural(inline, "is a", "are"))
+	}
+	var rest []finding
+	for _, f := range findings {
+		switch f.state {
+		case stOutside, stOverflow, stReviewOff:
+			rest = append(rest, f)
+		}
+	}
+	if len(rest) > 0 {
+		b.WriteString("### Findings not posted inline\n\n")
+		for _, f := range rest {
+			why := "not on a line of this diff"
+			switch f.state {
+			case stOverflow:
+				why = "over the limit of " + strconv.Itoa(opt.MaxComments) + " inline comments per run"
+			case stReviewOff:
+				why = "inline review comments are off"
+			}
+			b.WriteString("- " + headline(f.v) + " " + claimLoc(opt, f.v.Claim) + " (" + why + ")")
+			if f.v.Suggestion != "" {
+				b.WriteString(". Suggested: " + mdCode(f.v.Suggestion))
+			}
+			b.WriteString(" <sub>" + mdCode(f.fp) + "</sub>\n")
+		}
+		b.WriteString("\n")
+	}
+	var dis []finding
+	for _, f := range findings {
+		if f.state == stDismissed {
+			dis = append(dis, f)
+		}
+	}
+	if len(dis) > 0 {
+		b.WriteString("### Dismissed\n\n")
+		for _, f := range dis {
+			by := "unknown"
+			if f.dismissal.By != "" {
+				by = mdCode(f.dismissal.By)
+			}
+			reason := mdText(f.dismissal.Reason)
+			if reason == "" {
+				reason = "no reason given"
+			}
+			b.WriteString("- " + headline(f.v) + " " + claimLoc(opt, f.v.Claim) + ": dismissed by " + by + ": " + reason +
+				" <sub>" + mdCode(f.fp) + "</sub>\n")
+		}
+		b.WriteString("\n")
+	}
+	if len(ours.resolved) > 0 {
+		b.WriteString("### Resolved\n\n")
+		for _, r := range ours.resolved {
+			line := r.c.GetLine()
+			if line == 0 {
+				line = r.c.GetOriginalLine()
+			}
+			loc := mdCode(r.c.GetPath())
+			if line > 0 {
+				loc = mdCode(r.c.GetPath() + ":" + strconv.Itoa(line))
+			}
+			if u := r.c.GetHTMLURL(); u != "" && strings.HasPrefix(u, "http") {
+				loc = "[" + loc + "](" + u + ")"
+			}
+			b.WriteString("- " + loc)
+			if h := struckHeadline(r.c.GetBody()); h != "" {
+				b.WriteString(" " + h)
+			}
+			b.WriteString(" resolved in " + mdCode(shortSHA(r.sha)) + " <sub>" + mdCode(r.fp) + "</sub>\n")
+		}
+		b.WriteString("\n")
+	}
+	if len(findings) == 0 {
+		b.WriteString("No contradicted or incomplete documentation found.\n")
+	}
+	return strings.TrimRight(b.String(), "\n") + "\n"
+}
+
+// claimLoc links the claim's lines at the head, with its symbol.
+func claimLoc(opt Options, c review.Claim) string {
+	s := blobLink(opt, c.Path, c.Line, c.EndLine)
+	if c.Symbol != "" {
+		s += " " + mdCode(c.Symbol)
+	}
+	return s
+}
+
+// modelLine is one sentence on the model judge's work and costs, the same
+// as review/report's model summary, or "" without a model.
+func modelLine(s *review.ModelStats) string {
+	if s == nil {
+		return ""
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "Model %s judged %d of %d %s", s.Model, s.Judged, s.Claims, plural(s.Claims, "claim", "claims"))
+	var extra []string
+	if s.CacheHits > 0 {
+		extra = append(extra, fmt.Sprintf("%d from the cache", s.CacheHits))
+	}
+	if s.Skipped > 0 {
+		extra = append(extra, fmt.Sprintf("%d skipped", s.Skipped))
+	}
+	if len(extra) > 0 {
+		b.WriteString(" (" + strings.Join(extra, "; ") + ")")
+	}
+	fmt.Fprintf(&b, " in %d %s", s.Calls, plural(s.Calls, "call", "calls"))
+	if s.Retries > 0 {
+		fmt.Fprintf(&b, " (%d %s)", s.Retries, plural(s.Retries, "retry", "retries"))
+	}
+	fmt.Fprintf(&b, " and %d tool %s, %d prompt and %d completion tokens", s.ToolCalls, plural(s.ToolCalls, "call", "calls"), s.PromptTokens, s.CompletionTokens)
+	if fresh := s.Judged - s.CacheHits; fresh > 0 {
+		fmt.Fprintf(&b, " (%d prompt tokens per judged claim on average)", s.PromptTokens/int64(fresh))
+	}
+	if n := s.DroppedTotal(); n > 0 {
+		var parts []string
+		for _, r := range s.DroppedReasons() {
+			parts = append(parts, fmt.Sprintf("%s %d", r, s.Dropped[r]))
+		}
+		fmt.Fprintf(&b, "; %d %s dropped (%s)", n, plural(n, "finding", "findings"), strings.Join(parts, ", "))
+	}
+	b.WriteString(".")
+	return b.String()
+}
+
+// struckHeadline is the struck-through headline line of a resolved comment
+// body, or "".
+func struckHeadline(body string) string {
+	for i, l := range strings.SplitN(body, "\n", 8) {
+		if i < 7 && strings.HasPrefix(l, "~~") && strings.HasSuffix(l, "~~") && len(l) > 4 {
+			return l
+		}
+	}
+	return ""
+}
