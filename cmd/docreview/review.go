@@ -107,39 +107,12 @@ func runReview(ctx context.Context, args []string, stdout, stderr io.Writer, get
 		return &review.UsageError{Msg: err.Error()}
 	}
 
-	level := slog.LevelWarn
-	if f.debug {
-		level = slog.LevelDebug
-	}
-	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
-	engine := &review.Engine{
-		Extractor:       &extract.Extractor{Logger: logger, MaxMarkdownLines: cfg.MaxMarkdownLines},
-		Logger:          logger,
-		UpstreamOptions: upstreamOptions(getenv, f.upstreamDownload, logger),
-	}
-	for _, j := range all {
-		if cfg.Enabled(j.Name()) {
-			engine.Rules = append(engine.Rules, j)
-		}
-	}
-	indexDir, err := indexDir(f, getenv)
+	logger := newLogger(stderr, f.debug)
+	engine, req, err := newEngine(cfg, f, all, getenv, logger)
 	if err != nil {
 		return err
 	}
-	if engine.Model, err = modelJudge(cfg, getenv, indexDir, logger); err != nil {
-		return err
-	}
-	engine.Confirm = cfg.Judge.Confirm
-	req := review.Request{
-		Repo: f.repo, Base: f.base, Head: f.head, Worktree: f.worktree,
-		Scope: review.Scope(cfg.Scope), Include: cfg.Include, Exclude: cfg.Exclude,
-		MaxFileSize: cfg.MaxFileSize, IndexDir: indexDir, Upstream: cfg.Upstream,
-	}
-	if engine.Model != nil {
-		if req.Embedder, req.DenseDir, err = judgeEmbedder(cfg, getenv, indexDir); err != nil {
-			return err
-		}
-	}
+	req.Base, req.Head, req.Worktree = f.base, f.head, f.worktree
 	rep, err := engine.Review(ctx, req)
 	if err != nil {
 		return err
@@ -152,6 +125,51 @@ func runReview(ctx context.Context, args []string, stdout, stderr io.Writer, get
 		return errFindings
 	}
 	return nil
+}
+
+// newLogger logs warnings, or everything with debug, to stderr.
+func newLogger(stderr io.Writer, debug bool) *slog.Logger {
+	level := slog.LevelWarn
+	if debug {
+		level = slog.LevelDebug
+	}
+	return slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
+}
+
+// newEngine builds the engine the configuration asks for (the enabled
+// rules of all, and the LLM judge when a model is configured) and the
+// request template of f's repository: scope, file selection, index
+// directory, upstream and, with a judge, the dense channel. The caller
+// sets the commits.
+func newEngine(cfg config.Config, f reviewFlags, all []review.Judge, getenv func(string) string, logger *slog.Logger) (*review.Engine, review.Request, error) {
+	engine := &review.Engine{
+		Extractor:       &extract.Extractor{Logger: logger, MaxMarkdownLines: cfg.MaxMarkdownLines},
+		Logger:          logger,
+		UpstreamOptions: upstreamOptions(getenv, f.upstreamDownload, logger),
+	}
+	for _, j := range all {
+		if cfg.Enabled(j.Name()) {
+			engine.Rules = append(engine.Rules, j)
+		}
+	}
+	indexDir, err := indexDir(f, getenv)
+	if err != nil {
+		return nil, review.Request{}, err
+	}
+	if engine.Model, err = modelJudge(cfg, getenv, indexDir, logger); err != nil {
+		return nil, review.Request{}, err
+	}
+	engine.Confirm = cfg.Judge.Confirm
+	req := review.Request{
+		Repo: f.repo, Scope: review.Scope(cfg.Scope), Include: cfg.Include, Exclude: cfg.Exclude,
+		MaxFileSize: cfg.MaxFileSize, IndexDir: indexDir, Upstream: cfg.Upstream,
+	}
+	if engine.Model != nil {
+		if req.Embedder, req.DenseDir, err = judgeEmbedder(cfg, getenv, indexDir); err != nil {
+			return nil, review.Request{}, err
+		}
+	}
+	return engine, req, nil
 }
 
 // loadConfig applies the file, then the environment, then the flags.

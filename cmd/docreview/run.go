@@ -24,6 +24,8 @@ const usage = `docreview finds documentation that drifted from the code.
 
 Usage:
   docreview review [flags]   review the documentation a git diff touches
+  docreview action [flags]   review a pull request in GitHub Actions and publish the findings
+  docreview publish [flags]  publish a report another workflow job made (fork pull requests)
   docreview index [flags]    build or update the evidence index of a repository
   docreview query [flags] TEXT  search the evidence index
   docreview mcp [flags]      serve the index to coding agents over MCP (stdio)
@@ -44,6 +46,10 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	switch args[0] {
 	case "review":
 		err = runReview(ctx, args[1:], stdout, stderr, getenv)
+	case "action":
+		err = runAction(ctx, args[1:], stdout, stderr, getenv)
+	case "publish":
+		err = runPublish(ctx, args[1:], stdout, stderr, getenv)
 	case "index":
 		err = runIndex(ctx, args[1:], stdout, stderr, getenv)
 	case "query":

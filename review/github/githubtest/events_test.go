@@ -137,6 +137,12 @@ func TestEventPayloadsParse(t *testing.T) {
 				t.Errorf("got action=%s added=%d", e.GetAction(), len(e.RepositoriesAdded))
 			}
 		}},
+		{"workflow_run.completed.json", func(t *testing.T, ev any) {
+			e := ev.(*gh.WorkflowRunEvent)
+			if e.GetAction() != "completed" || len(e.GetWorkflowRun().GetHeadSHA()) != 40 {
+				t.Errorf("got action=%s head_sha=%q", e.GetAction(), e.GetWorkflowRun().GetHeadSHA())
+			}
+		}},
 	}
 	dir := eventsDir(t)
 	var names []string

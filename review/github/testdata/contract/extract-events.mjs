@@ -36,6 +36,8 @@ const EVENTS = [
   ["pull_request_review_comment.created.json", "pull_request_review_comment", "created", false],
   ["installation.created.json", "installation", "created", true],
   ["installation_repositories.added.json", "installation_repositories", "added", true],
+  // What the fork pattern's publishing job receives (docreview publish).
+  ["workflow_run.completed.json", "workflow_run", "completed", false],
 ];
 
 const require = createRequire(join(here, "package.json"));
