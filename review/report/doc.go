@@ -1,6 +1,7 @@
 // Package report renders a [review.Report] for people and tools: plain or
 // coloured text for a terminal, JSON in the versioned output contract
-// (docs/report.schema.json), and Markdown for pull-request comments.
+// (docs/report.schema.json), Markdown for pull-request comments, SARIF
+// 2.1.0 for code scanning, and reviewdog's rdjson.
 //
 // Usage:
 //
