@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/docreview/docreview/review/github/githubtest"
 )
 
 func TestReadEnv(t *testing.T) {
@@ -196,4 +198,23 @@ func TestMergeBaseFetchesWhatAShallowCheckoutLacks(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "fetch head") {
 		t.Errorf("unknown head: error %v, want one saying the fetch failed", err)
 	}
+}
+
+// TestReadEventDispatch reads a workflow_dispatch event naming pull request
+// 1 and fetches its commits from Prism serving GitHub's description,
+// whose example pull request is number 1347 with head 6dcb09b.
+func TestReadEventDispatch(t *testing.T) {
+	p := githubtest.StartPrism(t)
+	path := filepath.Join(t.TempDir(), "event.json")
+	if err := os.WriteFile(path, []byte(`{"inputs":{"pr":"1"},"ref":"refs/heads/main"}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ev, err := ReadEvent(t.Context(), Env{EventName: "workflow_dispatch", EventPath: path, Repository: "octocat/Hello-World"}, p.Client().PullRequests)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ev.PR != 1347 || ev.HeadSHA != "6dcb09b5b57875f334f61aebed695e2e4193db5e" || len(ev.BaseSHA) != 40 {
+		t.Errorf("event = %+v", ev)
+	}
+	p.Check(t)
 }
