@@ -16,6 +16,7 @@ import (
 const (
 	fpMarkerPrefix       = "<!-- docreview:fingerprint="
 	resolvedMarkerPrefix = "<!-- docreview:resolved="
+	movedMarkerPrefix    = "<!-- docreview:moved="
 	markerSuffix         = " -->"
 	summaryMarker        = "<!-- docreview:summary -->"
 	reviewMarker         = "<!-- docreview:review -->"
@@ -56,10 +57,14 @@ type markers struct {
 	fp string
 	// resolved is the head SHA the finding was resolved in, or "".
 	resolved string
+	// moved is the head SHA in which the outdated comment was found to
+	// have its finding on another line, or "".
+	moved string
 }
 
 // parseMarkers reads the fingerprint marker on the first line of body and
-// the resolved marker on the second; ok is false without a fingerprint.
+// the resolved or moved marker on the second; ok is false without a
+// fingerprint.
 func parseMarkers(body string) (markers, bool) {
 	lines := strings.SplitN(body, "\n", 3)
 	fp, ok := markerValue(lines[0], fpMarkerPrefix)
@@ -70,6 +75,8 @@ func parseMarkers(body string) (markers, bool) {
 	if len(lines) > 1 {
 		if sha, ok := markerValue(lines[1], resolvedMarkerPrefix); ok && sha != "" {
 			m.resolved = sha
+		} else if sha, ok := markerValue(lines[1], movedMarkerPrefix); ok && sha != "" {
+			m.moved = sha
 		}
 	}
 	return m, true
@@ -214,14 +221,54 @@ func resolvedBody(old, fp, head string) string {
 	if head1 != "" {
 		b.WriteString("\n~~" + head1 + "~~\n")
 	}
-	if i := strings.Index(old, "\n<details>"); i >= 0 {
-		rest := old[i:]
-		if j := strings.Index(rest, "\n<sub>Fingerprint"); j >= 0 {
-			rest = strings.TrimRight(rest[:j], "\n") + "\n"
-		}
-		b.WriteString(rest)
-	}
+	b.WriteString(oldDetails(old))
 	return b.String()
+}
+
+// oldDetails is the evidence trail of an inline comment body, from its
+// "<details>" line to before the fingerprint footer, or "".
+func oldDetails(old string) string {
+	i := strings.Index(old, "\n<details>")
+	if i < 0 {
+		return ""
+	}
+	rest := old[i:]
+	if j := strings.Index(rest, "\n<sub>Fingerprint"); j >= 0 {
+		rest = strings.TrimRight(rest[:j], "\n") + "\n"
+	}
+	return rest
+}
+
+// movedBody rewrites one of docreview's outdated comments whose finding is
+// still reported in head, now commented on lines start..end of path: both
+// markers (so it is
+// never edited again), "↪️ Moved" with where the finding is now, the old
+// headline and the old evidence trail. The suggestion block is dropped:
+// the lines it would replace are gone.
+func movedBody(old, fp, head, path string, start, end int) string {
+	lines := strings.Split(old, "\n")
+	var head1 string
+	if len(lines) > 1 {
+		head1 = strings.TrimSpace(lines[1])
+	}
+	var b strings.Builder
+	b.WriteString(fpMarkerPrefix + fp + markerSuffix + "\n")
+	b.WriteString(movedMarkerPrefix + head + markerSuffix + "\n")
+	b.WriteString("↪️ Moved: the lines of this comment changed, and the finding is still there in " + mdCode(shortSHA(head)) +
+		", now commented on " + mdCode(path+":"+lineRange(start, end)) + ". Reply there.\n")
+	if head1 != "" {
+		b.WriteString("\n" + head1 + "\n")
+	}
+	b.WriteString(oldDetails(old))
+	return b.String()
+}
+
+// lineRange is "12" or "11-12".
+func lineRange(start, end int) string {
+	if start <= 0 || start >= end {
+		return strconv.Itoa(end)
+	}
+	return strconv.Itoa(start) + "-" + strconv.Itoa(end)
 }
 
 // shortSHA is the first 7 characters of a commit SHA.

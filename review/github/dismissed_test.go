@@ -1,7 +1,9 @@
 package github
 
 import (
+	"io"
 	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -78,7 +80,8 @@ func TestRetryWait(t *testing.T) {
 		{"primary", &gh.RateLimitError{Response: resp(403, nil), Rate: gh.Rate{Reset: gh.Timestamp{Time: now.Add(20 * time.Second)}}}, 20 * time.Second, true},
 		{"403", &gh.ErrorResponse{Response: resp(403, nil)}, 0, false},
 		{"422", &gh.ErrorResponse{Response: resp(422, nil)}, 0, false},
-		{"network", http.ErrHandlerTimeout, 0, false},
+		{"not an HTTP error", http.ErrHandlerTimeout, 0, false},
+		{"connection error backs off", &url.Error{Op: "Post", URL: "https://api.github.com/x", Err: io.ErrUnexpectedEOF}, 4 * time.Second, true},
 	}
 	for _, tt := range tests {
 		wait, retry := retryWait(tt.err, 2, time.Second, now)

@@ -6,7 +6,13 @@
 // Publishing is idempotent. Every comment carries a hidden fingerprint
 // marker ([Fingerprint]), so a re-run on the same head posts nothing new,
 // a new push posts only the findings not posted before, and a finding that
-// disappeared has its comment edited to say it is resolved. A reply
+// disappeared has its comment edited to say it is resolved. A finding whose
+// comment GitHub shows as outdated after a push is posted again on its new
+// lines, and the outdated comment is edited to point there. Only comments
+// written by the token's identity count ([Options.Author]): a marker copied
+// into someone else's comment is ignored. A create that failed in a way
+// that may have been carried out (5xx, lost connection) is looked for
+// before it is retried. A reply
 // "/docreview dismiss <reason>" in the thread of one of docreview's
 // comments, or an entry of .docreview/dismissed.yml ([LoadDismissed]),
 // suppresses that finding for good.

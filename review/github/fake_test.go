@@ -19,7 +19,9 @@ import (
 // uses, served under /api/v3/ so that a request built from a wrong base
 // fails. It stores review comments, reviews, issue comments and check runs,
 // checks method, path, headers and the JSON fields GitHub requires, and
-// fails the test on anything else.
+// fails the test on anything else. What it creates is written by the
+// token's identity, self (botLogin, a Bot, unless a test changes it), and
+// editing anyone else's comment is refused with 403 and fails the test.
 type fakeGitHub struct {
 	t     *testing.T
 	srv   *httptest.Server
@@ -28,6 +30,7 @@ type fakeGitHub struct {
 	pr    int
 
 	mu       sync.Mutex
+	self     fakeUser
 	head     string
 	files    []fakeFile
 	nextID   int64
@@ -37,8 +40,8 @@ type fakeGitHub struct {
 	checks   []*fakeCheck
 	// requests logs "METHOD /path" of every request.
 	requests []string
-	// inject are responses to send instead of handling, first match wins,
-	// each used once.
+	// inject are responses to send instead of handling (or, with after,
+	// after handling), first match wins, each used once.
 	inject []injected
 	// linkMode is "" (real pagination), "prism" (a static Link to page 2
 	// on every response) or "endless" (always a next page).
@@ -47,20 +50,27 @@ type fakeGitHub struct {
 
 type fakeFile struct{ name, patch string }
 
+type fakeUser struct {
+	Login string `json:"login"`
+	Type  string `json:"type"`
+}
+
+// fakeComment is a review comment. An outdated one (see outdate) has no
+// Line or StartLine, as GitHub returns it after a push changed its lines.
 type fakeComment struct {
-	ID        int64  `json:"id"`
-	Body      string `json:"body"`
-	Path      string `json:"path"`
-	Line      *int   `json:"line"`
-	StartLine *int   `json:"start_line"`
-	Side      string `json:"side"`
-	CommitID  string `json:"commit_id"`
-	InReplyTo int64  `json:"in_reply_to_id,omitempty"`
-	User      struct {
-		Login string `json:"login"`
-		Type  string `json:"type"`
-	} `json:"user"`
-	HTMLURL string `json:"html_url"`
+	ID                int64    `json:"id"`
+	ReviewID          int64    `json:"pull_request_review_id,omitempty"`
+	Body              string   `json:"body"`
+	Path              string   `json:"path"`
+	Line              *int     `json:"line"`
+	StartLine         *int     `json:"start_line"`
+	OriginalLine      *int     `json:"original_line,omitempty"`
+	OriginalStartLine *int     `json:"original_start_line,omitempty"`
+	Side              string   `json:"side"`
+	CommitID          string   `json:"commit_id"`
+	InReplyTo         int64    `json:"in_reply_to_id,omitempty"`
+	User              fakeUser `json:"user"`
+	HTMLURL           string   `json:"html_url"`
 }
 
 type fakeReview struct {
@@ -69,15 +79,13 @@ type fakeReview struct {
 	Event    string
 	Body     string
 	Comments []int64
+	User     fakeUser
 }
 
 type fakeIssueComment struct {
-	ID   int64  `json:"id"`
-	Body string `json:"body"`
-	User struct {
-		Login string `json:"login"`
-		Type  string `json:"type"`
-	} `json:"user"`
+	ID   int64    `json:"id"`
+	Body string   `json:"body"`
+	User fakeUser `json:"user"`
 }
 
 type fakeCheck struct {
@@ -92,11 +100,17 @@ type fakeCheck struct {
 	Updates     int
 }
 
+// injected is a response the fake sends for the first request matching
+// method and path. Without after it is sent instead of handling the
+// request; with after the request is handled (a create is carried out)
+// and its answer replaced, status 0 meaning the connection is closed
+// without an answer.
 type injected struct {
 	method, path string // path suffix
 	status       int
 	header       map[string]string
 	body         string
+	after        bool
 }
 
 const botLogin = "github-actions[bot]"
@@ -104,19 +118,22 @@ const botLogin = "github-actions[bot]"
 // newFakeGitHub starts the fake for o/r#7 at head.
 func newFakeGitHub(t *testing.T, head string, files ...fakeFile) *fakeGitHub {
 	t.Helper()
-	f := &fakeGitHub{t: t, owner: "o", repo: "r", pr: 7, head: head, files: files, nextID: 100}
+	f := &fakeGitHub{t: t, owner: "o", repo: "r", pr: 7, head: head, files: files, nextID: 100,
+		self: fakeUser{Login: botLogin, Type: "Bot"}}
 	mux := http.NewServeMux()
 	base := "/api/v3/repos/{owner}/{repo}/"
 	mux.HandleFunc("GET "+base+"pulls/{n}/files", f.listFiles)
 	mux.HandleFunc("GET "+base+"pulls/{n}/comments", f.listComments)
 	mux.HandleFunc("PATCH "+base+"pulls/comments/{id}", f.editComment)
 	mux.HandleFunc("POST "+base+"pulls/{n}/reviews", f.createReview)
+	mux.HandleFunc("GET "+base+"pulls/{n}/reviews", f.listReviews)
 	mux.HandleFunc("GET "+base+"issues/{n}/comments", f.listIssueComments)
 	mux.HandleFunc("POST "+base+"issues/{n}/comments", f.createIssueComment)
 	mux.HandleFunc("PATCH "+base+"issues/comments/{id}", f.editIssueComment)
 	mux.HandleFunc("DELETE "+base+"issues/comments/{id}", f.deleteIssueComment)
 	mux.HandleFunc("POST "+base+"check-runs", f.createCheck)
 	mux.HandleFunc("PATCH "+base+"check-runs/{id}", f.updateCheck)
+	mux.HandleFunc("GET "+base+"check-runs/{id}", f.getCheck)
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		f.t.Errorf("fake GitHub: unexpected request %s %s", r.Method, r.URL.Path)
 		http.Error(w, `{"message":"Not Found"}`, http.StatusNotFound)
@@ -124,28 +141,56 @@ func newFakeGitHub(t *testing.T, head string, files ...fakeFile) *fakeGitHub {
 	f.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		f.mu.Lock()
 		f.requests = append(f.requests, r.Method+" "+r.URL.Path)
-		for i, in := range f.inject {
-			if in.method == r.Method && strings.HasSuffix(r.URL.Path, in.path) {
+		var in *injected
+		for i := range f.inject {
+			if f.inject[i].method == r.Method && strings.HasSuffix(r.URL.Path, f.inject[i].path) {
+				x := f.inject[i]
+				in = &x
 				f.inject = slices.Delete(f.inject, i, i+1)
-				f.mu.Unlock()
-				for k, v := range in.header {
-					w.Header().Set(k, v)
-				}
-				w.Header().Set("Content-Type", "application/json")
-				w.WriteHeader(in.status)
-				fmt.Fprint(w, in.body)
-				return
+				break
 			}
 		}
 		f.mu.Unlock()
+		if in != nil && !in.after {
+			in.write(w)
+			return
+		}
 		if !f.checkHeaders(r) {
 			http.Error(w, `{"message":"bad headers"}`, http.StatusBadRequest)
 			return
 		}
-		mux.ServeHTTP(w, r)
+		if in == nil {
+			mux.ServeHTTP(w, r)
+			return
+		}
+		rec := httptest.NewRecorder()
+		mux.ServeHTTP(rec, r)
+		if rec.Code >= 300 {
+			f.t.Errorf("fake GitHub: %s %s: carrying out before the injected answer failed: %d %s", r.Method, r.URL.Path, rec.Code, rec.Body)
+		}
+		if in.status != 0 {
+			in.write(w)
+			return
+		}
+		conn, _, err := w.(http.Hijacker).Hijack()
+		if err != nil {
+			f.t.Errorf("fake GitHub: hijack: %v", err)
+			return
+		}
+		conn.Close()
 	}))
 	t.Cleanup(f.srv.Close)
 	return f
+}
+
+// write sends the injected response.
+func (in *injected) write(w http.ResponseWriter) {
+	for k, v := range in.header {
+		w.Header().Set(k, v)
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(in.status)
+	fmt.Fprint(w, in.body)
 }
 
 // client is a go-github client for the fake, authenticated with a token.
@@ -324,8 +369,10 @@ func (f *fakeGitHub) editComment(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, `{"message":"Not Found"}`, http.StatusNotFound)
 		return
 	}
-	if c.User.Login != botLogin {
-		f.t.Errorf("fake GitHub: edit of %s's comment %d", c.User.Login, c.ID)
+	if c.User != f.self {
+		f.t.Errorf("fake GitHub: %s edits %s's comment %d", f.self.Login, c.User.Login, c.ID)
+		http.Error(w, `{"message":"Forbidden"}`, http.StatusForbidden)
+		return
 	}
 	c.Body = body
 	writeJSON(w, http.StatusOK, c)
@@ -378,7 +425,7 @@ func (f *fakeGitHub) createReview(w http.ResponseWriter, r *http.Request) {
 	}
 	body, _ := m["body"].(string)
 	raw, _ := m["comments"].([]any)
-	rv := fakeReview{ID: f.newID(), CommitID: commit, Event: event, Body: body}
+	rv := fakeReview{ID: f.newID(), CommitID: commit, Event: event, Body: body, User: f.self}
 	var created []*fakeComment
 	for i, x := range raw {
 		cm, ok := x.(map[string]any)
@@ -405,7 +452,7 @@ func (f *fakeGitHub) createReview(w http.ResponseWriter, r *http.Request) {
 			f.invalid(w, r, "comments.%d: line %d of %s must be part of the diff", i, line, path)
 			return
 		}
-		c := &fakeComment{ID: f.newID(), Body: cbody, Path: path, Line: &line, Side: side, CommitID: commit}
+		c := &fakeComment{ID: f.newID(), ReviewID: rv.ID, Body: cbody, Path: path, Line: &line, Side: side, CommitID: commit}
 		if _, has := cm["start_line"]; has {
 			start, ok := intField(cm, "start_line")
 			ss, _ := str(cm, "start_side")
@@ -418,7 +465,7 @@ func (f *fakeGitHub) createReview(w http.ResponseWriter, r *http.Request) {
 			f.invalid(w, r, "comments.%d: start_side without start_line", i)
 			return
 		}
-		c.User.Login, c.User.Type = botLogin, "Bot"
+		c.User = f.self
 		c.HTMLURL = fmt.Sprintf("https://github.com/o/r/pull/7#discussion_r%d", c.ID)
 		created = append(created, c)
 		rv.Comments = append(rv.Comments, c.ID)
@@ -430,6 +477,61 @@ func (f *fakeGitHub) createReview(w http.ResponseWriter, r *http.Request) {
 	f.comments = append(f.comments, created...)
 	f.reviews = append(f.reviews, rv)
 	writeJSON(w, http.StatusOK, map[string]any{"id": rv.ID, "state": "COMMENTED", "commit_id": commit, "body": body})
+}
+
+func (f *fakeGitHub) listReviews(w http.ResponseWriter, r *http.Request) {
+	if !f.pathOK(w, r) {
+		return
+	}
+	f.mu.Lock()
+	var out []map[string]any
+	for _, rv := range f.reviews {
+		out = append(out, map[string]any{"id": rv.ID, "body": rv.Body, "commit_id": rv.CommitID, "state": "COMMENTED", "user": rv.User})
+	}
+	f.mu.Unlock()
+	page(f, w, r, out)
+}
+
+// addComment adds a top-level review comment on lines start..line of path
+// as if u had posted it earlier.
+func (f *fakeGitHub) addComment(u fakeUser, path string, start, line int, body string) int64 {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	c := &fakeComment{ID: f.newID(), Body: body, Path: path, Line: &line, Side: "RIGHT", CommitID: f.head, User: u}
+	if start < line {
+		c.StartLine = &start
+	}
+	f.comments = append(f.comments, c)
+	return c.ID
+}
+
+// outdate makes review comment id outdated, as GitHub does when a push
+// changes its lines: line and start_line become null, the original ones
+// keep the old numbers.
+func (f *fakeGitHub) outdate(id int64) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for _, c := range f.comments {
+		if c.ID == id {
+			c.OriginalLine, c.OriginalStartLine = c.Line, c.StartLine
+			c.Line, c.StartLine = nil, nil
+			return
+		}
+	}
+	f.t.Fatalf("fake GitHub: no review comment %d to outdate", id)
+}
+
+// comment returns review comment id.
+func (f *fakeGitHub) comment(id int64) fakeComment {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for _, c := range f.comments {
+		if c.ID == id {
+			return *c
+		}
+	}
+	f.t.Fatalf("fake GitHub: no review comment %d", id)
+	return fakeComment{}
 }
 
 func (f *fakeGitHub) newID() int64 {
@@ -447,7 +549,7 @@ func (f *fakeGitHub) reply(parent int64, login, body string) {
 			c.Path, c.Line, c.CommitID = p.Path, p.Line, p.CommitID
 		}
 	}
-	c.User.Login, c.User.Type = login, "User"
+	c.User = fakeUser{Login: login, Type: "User"}
 	f.comments = append(f.comments, c)
 }
 
@@ -479,21 +581,26 @@ func (f *fakeGitHub) createIssueComment(w http.ResponseWriter, r *http.Request) 
 	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	c := &fakeIssueComment{ID: f.newID(), Body: body}
-	c.User.Login, c.User.Type = botLogin, "Bot"
+	c := &fakeIssueComment{ID: f.newID(), Body: body, User: f.self}
 	f.issue = append(f.issue, c)
 	writeJSON(w, http.StatusCreated, c)
 }
 
-// addIssueComment adds a comment as if posted earlier.
+// addIssueComment adds a comment as if login (a Bot when it is botLogin)
+// had posted it earlier.
 func (f *fakeGitHub) addIssueComment(login, body string) int64 {
+	u := fakeUser{Login: login, Type: "User"}
+	if login == botLogin {
+		u.Type = "Bot"
+	}
+	return f.addIssueCommentBy(u, body)
+}
+
+// addIssueCommentBy adds a comment as if u had posted it earlier.
+func (f *fakeGitHub) addIssueCommentBy(u fakeUser, body string) int64 {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	c := &fakeIssueComment{ID: f.newID(), Body: body}
-	c.User.Login, c.User.Type = login, "User"
-	if login == botLogin {
-		c.User.Type = "Bot"
-	}
+	c := &fakeIssueComment{ID: f.newID(), Body: body, User: u}
 	f.issue = append(f.issue, c)
 	return c.ID
 }
@@ -526,6 +633,11 @@ func (f *fakeGitHub) editIssueComment(w http.ResponseWriter, r *http.Request) {
 	_, c := f.issueComment(r)
 	if c == nil {
 		http.Error(w, `{"message":"Not Found"}`, http.StatusNotFound)
+		return
+	}
+	if c.User != f.self {
+		f.t.Errorf("fake GitHub: %s edits %s's comment %d", f.self.Login, c.User.Login, c.ID)
+		http.Error(w, `{"message":"Forbidden"}`, http.StatusForbidden)
 		return
 	}
 	c.Body = body
@@ -618,6 +730,23 @@ func (f *fakeGitHub) createCheck(w http.ResponseWriter, r *http.Request) {
 	c := &fakeCheck{ID: f.newID(), Name: name, HeadSHA: sha, Status: status, Conclusion: concl, Title: title, Summary: summary, Annotations: anns}
 	f.checks = append(f.checks, c)
 	writeJSON(w, http.StatusCreated, map[string]any{"id": c.ID, "name": name, "head_sha": sha, "status": status, "conclusion": concl})
+}
+
+func (f *fakeGitHub) getCheck(w http.ResponseWriter, r *http.Request) {
+	if !f.pathOK(w, r) {
+		return
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	id, _ := strconv.ParseInt(r.PathValue("id"), 10, 64)
+	for _, c := range f.checks {
+		if c.ID == id {
+			writeJSON(w, http.StatusOK, map[string]any{"id": c.ID, "name": c.Name, "head_sha": c.HeadSHA, "status": c.Status, "conclusion": c.Conclusion,
+				"output": map[string]any{"title": c.Title, "summary": c.Summary, "annotations_count": len(c.Annotations)}})
+			return
+		}
+	}
+	http.Error(w, `{"message":"Not Found"}`, http.StatusNotFound)
 }
 
 func (f *fakeGitHub) updateCheck(w http.ResponseWriter, r *http.Request) {

@@ -63,6 +63,17 @@ type Options struct {
 	Dismissed []Dismissal
 	// Logger receives progress and retries; nil discards.
 	Logger *slog.Logger
+	// Author is the login of the token's identity ("github-actions[bot]",
+	// "my-app[bot]", or a user's login for a personal access token). A
+	// review comment carrying a fingerprint marker, and an issue comment
+	// carrying the summary marker, count as docreview's own (kept, edited,
+	// resolved, reused as the summary) only when written by this login,
+	// compared case-insensitively. Empty means any author whose user type
+	// is "Bot", which fits GITHUB_TOKEN and GitHub Apps; with a personal
+	// access token Author must be set, or every run posts its findings and
+	// a summary comment anew (a user's comments are never taken for ours,
+	// so a marker copied into one by hand changes nothing).
+	Author string
 
 	// retryBase scales every wait that is not given by the server
 	// (backoff 1×, 2×, 4× and the one-minute secondary-rate-limit default
@@ -90,6 +101,17 @@ type Result struct {
 	// is gone; Dismissed the findings suppressed by a dismissal; Overflow
 	// the findings on the diff not posted because of MaxComments.
 	Posted, Kept, Resolved, Dismissed, Overflow int
+	// Rejected counts the findings whose inline comments GitHub refused
+	// with 422 (a line no longer in the diff, as after a force-push): the
+	// review was posted again without inline comments and these findings
+	// are listed in the summary instead. Posted does not count them.
+	Rejected int
+	// Moved counts the outdated comments (GitHub no longer places them on
+	// a line, after a push changed their lines) whose finding is still
+	// reported and is now on the diff, posted again (counted in Posted) or
+	// already posted again by an earlier run (counted in Kept): each is
+	// edited to say so and loses its suggestion, and is never edited again.
+	Moved int
 	// ReviewID is the review created, 0 when nothing new was posted;
 	// SummaryCommentID the summary comment (created or edited); CheckRunID
 	// the check run created. Each is 0 when its reporter is off.
@@ -110,6 +132,7 @@ const (
 	stOverflow               // on the diff, over MaxComments
 	stReviewOff              // not placed: the Review reporter is off
 	stDismissed              // suppressed
+	stRejected               // its inline comment was refused with 422
 )
 
 // finding is a contradicted or incomplete verdict and what Publish does
@@ -141,16 +164,30 @@ type publisher struct {
 // pull request's diff (head side) is an inline comment, the others are
 // listed in the summary and annotated on the check run.
 //
-// Requests failing with 5xx, 429 or a rate limit are retried at most 3
-// times, waiting as Retry-After (or X-RateLimit-Reset) says, otherwise 1,
-// 2 and 4 seconds after a 5xx and a minute after a 429 or secondary rate
-// limit; a wait over a minute is not made and the error is returned. Waits
-// end early with ctx. A retried write that reached GitHub before failing
-// may be applied twice (a duplicate review); the next run's fingerprints
-// keep it from growing. Publish stops at the first error and returns it with the
-// Result so far; a 403 on a write that is not a rate limit wraps
-// [ErrReadOnly]. Publish returns an error without any request when a
-// required option is missing or FailOn or MaxComments is invalid.
+// Requests failing with 5xx, 429, a rate limit or a connection error are
+// retried at most 3 times, waiting as Retry-After (or X-RateLimit-Reset)
+// says, otherwise 1, 2 and 4 seconds after a 5xx or connection error and a
+// minute after a 429 or secondary rate limit; a wait over a minute is not
+// made and the error is returned. Waits end early with ctx. A create that
+// failed with a 5xx or a connection error may have been carried out, so
+// before retrying it Publish looks for its result (the review by its
+// comments' fingerprint markers or, without inline comments, by its body;
+// the summary comment by its marker; appended annotations by the check
+// run's count) and does not retry when it is there; only the check run
+// itself may be duplicated (see writeCheck). A 422 on the review (a
+// comment's line is not in the diff) does not fail the run: see
+// [Result.Rejected]. Publish stops at the first other error and returns it
+// with the Result so far; a 403 on a write that is not a rate limit wraps
+// [ErrReadOnly].
+//
+// A finding whose comment GitHub reports outdated (its lines changed in a
+// later push) and that is still in the report is posted again where it is
+// now, when that is on the diff, and the outdated comment is edited to
+// point there (see [Result.Moved]); a finding that is gone has its
+// comment, outdated or not, resolved.
+//
+// Publish returns an error without any request when a required option is
+// missing or FailOn or MaxComments is invalid.
 //
 // Resolving review threads needs the GraphQL API, which Publish does not
 // use: a resolved finding's comment is edited, its thread stays open.
@@ -248,15 +285,18 @@ func (p *publisher) run(ctx context.Context, rep review.Report) error {
 	if err != nil {
 		return err
 	}
-	ours := collectOurs(comments)
+	ours := collectOurs(comments, p.isOurs)
 	findings := p.classify(rep, diff, ours)
 	p.res.Conclusion = conclusion(rep, findings, p.opt.FailOn)
 
 	if r.Review {
-		if err := p.postReview(ctx, findings); err != nil {
+		if err := p.postReview(ctx, findings, ours); err != nil {
 			return err
 		}
 		if err := p.resolve(ctx, findings, &ours); err != nil {
+			return err
+		}
+		if err := p.markMoved(ctx, findings, ours); err != nil {
 			return err
 		}
 	}
@@ -325,16 +365,42 @@ func (p *publisher) listReviewComments(ctx context.Context) ([]*gh.PullRequestCo
 	return cs, err
 }
 
+// isOurs reports whether u is the identity Publish writes as (see
+// [Options.Author]).
+func (p *publisher) isOurs(u *gh.User) bool {
+	if p.opt.Author != "" {
+		return strings.EqualFold(u.GetLogin(), p.opt.Author)
+	}
+	return u.GetType() == "Bot"
+}
+
+// outdated reports a review comment GitHub no longer places on a line of
+// the diff: a push changed the lines it was on, and line is null.
+func outdated(c *gh.PullRequestComment) bool { return c.Line == nil }
+
 // ourComments are docreview's review comments found by their markers.
 type ourComments struct {
-	// live maps a fingerprint to its first unresolved comment.
-	live map[string]*gh.PullRequestComment
+	// live maps a fingerprint to its comments that are neither resolved
+	// nor moved, in listing order, outdated ones included.
+	live map[string][]*gh.PullRequestComment
 	// resolved lists comments already marked resolved, in listing order,
 	// with the head they were resolved in.
 	resolved []resolvedComment
 	// dismissed maps a fingerprint to the first dismissal reply in the
 	// thread of one of its comments.
 	dismissed map[string]Dismissal
+	// listed holds the IDs of every review comment listed, ours or not.
+	listed map[int64]bool
+}
+
+// current is fp's first live comment that is not outdated, or nil.
+func (o ourComments) current(fp string) *gh.PullRequestComment {
+	for _, c := range o.live[fp] {
+		if !outdated(c) {
+			return c
+		}
+	}
+	return nil
 }
 
 // resolvedComment is a comment marked resolved.
@@ -344,13 +410,15 @@ type resolvedComment struct {
 	sha string
 }
 
-// collectOurs finds docreview's comments and the dismissal replies in their
-// threads.
-func collectOurs(comments []*gh.PullRequestComment) ourComments {
-	o := ourComments{live: map[string]*gh.PullRequestComment{}, dismissed: map[string]Dismissal{}}
+// collectOurs finds docreview's comments (top-level comments with a
+// fingerprint marker whose author isOurs) and the dismissal replies in
+// their threads.
+func collectOurs(comments []*gh.PullRequestComment, isOurs func(*gh.User) bool) ourComments {
+	o := ourComments{live: map[string][]*gh.PullRequestComment{}, dismissed: map[string]Dismissal{}, listed: map[int64]bool{}}
 	fpOf := map[int64]string{}
 	for _, c := range comments {
-		if c.GetInReplyTo() != 0 {
+		o.listed[c.GetID()] = true
+		if c.GetInReplyTo() != 0 || !isOurs(c.GetUser()) {
 			continue
 		}
 		m, ok := parseMarkers(c.GetBody())
@@ -358,12 +426,12 @@ func collectOurs(comments []*gh.PullRequestComment) ourComments {
 			continue
 		}
 		fpOf[c.GetID()] = m.fp
-		if m.resolved != "" {
+		switch {
+		case m.resolved != "":
 			o.resolved = append(o.resolved, resolvedComment{c: c, fp: m.fp, sha: m.resolved})
-			continue
-		}
-		if _, dup := o.live[m.fp]; !dup {
-			o.live[m.fp] = c
+		case m.moved != "":
+		default:
+			o.live[m.fp] = append(o.live[m.fp], c)
 		}
 	}
 	for _, c := range comments {
@@ -398,9 +466,10 @@ func parseDismiss(body string) (string, bool) {
 	return strings.Join(strings.Fields(rest), " "), true
 }
 
-// classify turns the report's findings into the work to do. New inline
-// findings are ordered contradicted first, then as in the report, and the
-// first MaxComments are posted.
+// classify turns the report's findings into the work to do. A finding
+// whose comments are all outdated is placed as a new one (see markMoved).
+// New inline findings are ordered contradicted first, then as in the
+// report, and the first MaxComments are posted.
 func (p *publisher) classify(rep review.Report, diff map[string][]hunk, ours ourComments) []finding {
 	byFP := map[string]Dismissal{}
 	for _, d := range p.opt.Dismissed {
@@ -421,7 +490,7 @@ func (p *publisher) classify(rep review.Report, diff map[string][]hunk, ours our
 			f.state, f.dismissal = stDismissed, d
 		} else if d, ok := ours.dismissed[f.fp]; ok {
 			f.state, f.dismissal = stDismissed, d
-		} else if _, ok := ours.live[f.fp]; ok {
+		} else if ours.current(f.fp) != nil {
 			f.state = stKept
 		} else if !p.opt.Reporters.Review {
 			f.state = stReviewOff
@@ -489,9 +558,15 @@ func skippedVerdicts(rep review.Report) []review.Verdict {
 }
 
 // postReview creates one COMMENT review with the new inline comments, or
-// nothing when there are none.
-func (p *publisher) postReview(ctx context.Context, findings []finding) error {
+// nothing when there are none. When GitHub refuses the review with 422
+// (a comment's line is not in its diff: the pull request changed after the
+// files were listed, or GitHub disagrees on the hunks), postReview marks
+// every new finding stRejected, so the summary lists them, and posts the
+// review once more without inline comments; a 422 on that one is logged
+// and the run goes on without a review.
+func (p *publisher) postReview(ctx context.Context, findings []finding, ours ourComments) error {
 	var drafts []*gh.DraftReviewComment
+	fps := map[string]bool{}
 	for _, f := range findings {
 		if f.state != stNew {
 			continue
@@ -505,17 +580,40 @@ func (p *publisher) postReview(ctx context.Context, findings []finding) error {
 			d.StartLine, d.StartSide = gh.Int(f.place.start), gh.String("RIGHT")
 		}
 		drafts = append(drafts, d)
+		fps[f.fp] = true
 	}
 	if len(drafts) == 0 {
 		return nil
 	}
 	body := fmt.Sprintf("%s\ndocreview found %d new documentation %s in this push; the summary comment lists every finding.",
 		reviewMarker, len(drafts), plural(len(drafts), "finding", "findings"))
-	rv, _, err := call(ctx, p, "create review", true, func() (*gh.PullRequestReview, *gh.Response, error) {
-		return p.c.PullRequests.CreateReview(ctx, p.opt.Owner, p.opt.Repo, p.opt.PR, &gh.PullRequestReviewRequest{
-			CommitID: gh.String(p.opt.HeadSHA), Body: gh.String(body), Event: gh.String("COMMENT"), Comments: drafts,
-		})
+	rv, _, err := create(ctx, p, "create review", p.createReview(ctx, body, drafts), func() (*gh.PullRequestReview, bool, error) {
+		return p.findReview(ctx, fps, ours.listed)
 	})
+	if status(err) == http.StatusUnprocessableEntity {
+		p.log.Warn("GitHub refused the inline comments; posting the review without them", "comments", len(drafts), "err", err)
+		for i := range findings {
+			if findings[i].state == stNew {
+				findings[i].state = stRejected
+				p.res.Rejected++
+			}
+		}
+		body = fmt.Sprintf("%s\ndocreview found %d new documentation %s in this push, but GitHub would not place %s on the diff; the summary comment lists %s.",
+			reviewMarker, len(drafts), plural(len(drafts), "finding", "findings"), plural(len(drafts), "it", "them"), plural(len(drafts), "it", "them"))
+		rv, _, err = create(ctx, p, "create review without inline comments", p.createReview(ctx, body, nil), func() (*gh.PullRequestReview, bool, error) {
+			return p.findBodyReview(ctx, body)
+		})
+		if status(err) == http.StatusUnprocessableEntity {
+			p.log.Warn("GitHub refused the review without inline comments too; going on without a review", "err", err)
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		p.res.ReviewID = rv.GetID()
+		p.log.Info("review posted without inline comments", "review_id", p.res.ReviewID, "rejected", p.res.Rejected)
+		return nil
+	}
 	if err != nil {
 		return err
 	}
@@ -525,23 +623,82 @@ func (p *publisher) postReview(ctx context.Context, findings []finding) error {
 	return nil
 }
 
-// resolve edits the live comments whose finding is absent from the report
-// to say they are resolved, and records them in ours.resolved for the
-// summary.
+// createReview returns the request creating a COMMENT review on HeadSHA.
+func (p *publisher) createReview(ctx context.Context, body string, drafts []*gh.DraftReviewComment) func() (*gh.PullRequestReview, *gh.Response, error) {
+	return func() (*gh.PullRequestReview, *gh.Response, error) {
+		return p.c.PullRequests.CreateReview(ctx, p.opt.Owner, p.opt.Repo, p.opt.PR, &gh.PullRequestReviewRequest{
+			CommitID: gh.String(p.opt.HeadSHA), Body: gh.String(body), Event: gh.String("COMMENT"), Comments: drafts,
+		})
+	}
+}
+
+// findReview looks for a review a failed create carried out: one of our
+// review comments that was not listed before and carries one of the
+// fingerprints fps (a review's comments are created together, so one is
+// enough). The review returned has only its ID.
+func (p *publisher) findReview(ctx context.Context, fps map[string]bool, listed map[int64]bool) (*gh.PullRequestReview, bool, error) {
+	cs, err := p.listReviewComments(ctx)
+	if err != nil {
+		return nil, false, err
+	}
+	for _, c := range cs {
+		if listed[c.GetID()] || c.GetInReplyTo() != 0 || !p.isOurs(c.GetUser()) {
+			continue
+		}
+		if m, ok := parseMarkers(c.GetBody()); ok && fps[m.fp] && m.resolved == "" && m.moved == "" {
+			return &gh.PullRequestReview{ID: c.PullRequestReviewID}, true, nil
+		}
+	}
+	return nil, false, nil
+}
+
+// findBodyReview looks for a review without inline comments that a failed
+// create carried out: one of ours on HeadSHA with exactly body. An
+// identical review of an earlier run on the same head is taken for it,
+// which is what a retry would have duplicated.
+func (p *publisher) findBodyReview(ctx context.Context, body string) (*gh.PullRequestReview, bool, error) {
+	rvs, _, err := paginate(ctx, p, "list reviews", func(o gh.ListOptions) ([]*gh.PullRequestReview, *gh.Response, error) {
+		return p.c.PullRequests.ListReviews(ctx, p.opt.Owner, p.opt.Repo, p.opt.PR, &o)
+	})
+	if err != nil {
+		return nil, false, err
+	}
+	for _, rv := range slices.Backward(rvs) {
+		if p.isOurs(rv.GetUser()) && rv.GetCommitID() == p.opt.HeadSHA && rv.GetBody() == body {
+			return rv, true, nil
+		}
+	}
+	return nil, false, nil
+}
+
+// status is the HTTP status of a GitHub error response in err's chain, or
+// 0.
+func status(err error) int {
+	var er *gh.ErrorResponse
+	if errors.As(err, &er) && er.Response != nil {
+		return er.Response.StatusCode
+	}
+	return 0
+}
+
+// resolve edits the live comments (outdated ones included) whose finding
+// is absent from the report to say they are resolved, and records them in
+// ours.resolved for the summary.
 func (p *publisher) resolve(ctx context.Context, findings []finding, ours *ourComments) error {
 	present := map[string]bool{}
 	for _, f := range findings {
 		present[f.fp] = true
 	}
-	var gone []string
-	for fp := range ours.live {
+	var gone []*gh.PullRequestComment
+	for fp, cs := range ours.live {
 		if !present[fp] {
-			gone = append(gone, fp)
+			gone = append(gone, cs...)
 		}
 	}
-	slices.SortFunc(gone, func(a, b string) int { return cmp.Compare(ours.live[a].GetID(), ours.live[b].GetID()) })
-	for _, fp := range gone {
-		c := ours.live[fp]
+	slices.SortFunc(gone, func(a, b *gh.PullRequestComment) int { return cmp.Compare(a.GetID(), b.GetID()) })
+	for _, c := range gone {
+		m, _ := parseMarkers(c.GetBody())
+		fp := m.fp
 		body := resolvedBody(c.GetBody(), fp, p.opt.HeadSHA)
 		_, _, err := call(ctx, p, "mark comment resolved", true, func() (*gh.PullRequestComment, *gh.Response, error) {
 			return p.c.PullRequests.EditComment(ctx, p.opt.Owner, p.opt.Repo, c.GetID(), &gh.PullRequestComment{Body: gh.String(body)})
@@ -558,35 +715,62 @@ func (p *publisher) resolve(ctx context.Context, findings []finding, ours *ourCo
 	return nil
 }
 
-// writeSummary edits the first comment that carries the summary marker
-// (when its body differs), deletes any other, or creates one.
+// markMoved edits the outdated comments of the findings that are on the
+// diff again, posted in this run or kept from an earlier one, to say the
+// finding moved (see [movedBody]). The outdated comments of a finding that
+// is not on the diff now (outside it, over the limit, rejected, dismissed)
+// are left alone: they are the only inline trace of it, and a later run
+// moves or resolves them.
+func (p *publisher) markMoved(ctx context.Context, findings []finding, ours ourComments) error {
+	for _, f := range findings {
+		var start, end int
+		switch f.state {
+		case stNew:
+			start, end = f.place.start, f.place.end
+		case stKept:
+			c := ours.current(f.fp)
+			start, end = c.GetStartLine(), c.GetLine()
+		default:
+			continue
+		}
+		for _, c := range ours.live[f.fp] {
+			if !outdated(c) {
+				continue
+			}
+			body := movedBody(c.GetBody(), f.fp, p.opt.HeadSHA, f.v.Claim.Path, start, end)
+			_, _, err := call(ctx, p, "mark outdated comment moved", true, func() (*gh.PullRequestComment, *gh.Response, error) {
+				return p.c.PullRequests.EditComment(ctx, p.opt.Owner, p.opt.Repo, c.GetID(), &gh.PullRequestComment{Body: gh.String(body)})
+			})
+			if err != nil {
+				return err
+			}
+			p.res.Moved++
+			p.log.Info("outdated comment marked moved", "comment_id", c.GetID(), "fingerprint", f.fp, "line", end)
+		}
+	}
+	return nil
+}
+
+// writeSummary edits the first of our comments that carries the summary
+// marker (when its body differs), deletes our others, or creates one. A
+// comment by anyone else (see [Options.Author]) is ignored, not edited,
+// which would fail and look like a read-only token.
 func (p *publisher) writeSummary(ctx context.Context, body string) error {
 	body = truncate(body, maxCommentBody)
-	cs, _, err := paginate(ctx, p, "list issue comments", func(o gh.ListOptions) ([]*gh.IssueComment, *gh.Response, error) {
-		return p.c.Issues.ListComments(ctx, p.opt.Owner, p.opt.Repo, p.opt.PR, &gh.IssueListCommentsOptions{
-			Sort: gh.String("created"), Direction: gh.String("asc"), ListOptions: o})
-	})
+	mine, err := p.summaryComments(ctx)
 	if err != nil {
 		return err
 	}
-	var mine, bots []*gh.IssueComment
-	for _, c := range cs {
-		if strings.HasPrefix(c.GetBody(), summaryMarker) {
-			mine = append(mine, c)
-			if c.GetUser().GetType() == "Bot" {
-				bots = append(bots, c)
-			}
-		}
-	}
-	// With a bot token (GITHUB_TOKEN, a GitHub App) ours are the bots'
-	// comments: a user's comment that starts with the marker is ignored,
-	// not edited (which would fail and look like a read-only token).
-	if len(bots) > 0 {
-		mine = bots
-	}
 	if len(mine) == 0 {
-		c, _, err := call(ctx, p, "create summary comment", true, func() (*gh.IssueComment, *gh.Response, error) {
+		c, _, err := create(ctx, p, "create summary comment", func() (*gh.IssueComment, *gh.Response, error) {
 			return p.c.Issues.CreateComment(ctx, p.opt.Owner, p.opt.Repo, p.opt.PR, &gh.IssueComment{Body: gh.String(body)})
+		}, func() (*gh.IssueComment, bool, error) {
+			// None was there before the create: one now is its doing.
+			mine, err := p.summaryComments(ctx)
+			if err != nil || len(mine) == 0 {
+				return nil, false, err
+			}
+			return mine[0], true, nil
 		})
 		if err != nil {
 			return err
@@ -607,6 +791,9 @@ func (p *publisher) writeSummary(ctx context.Context, body string) error {
 	for _, c := range mine[1:] {
 		_, _, err := call(ctx, p, "delete duplicate summary comment", true, func() (struct{}, *gh.Response, error) {
 			resp, err := p.c.Issues.DeleteComment(ctx, p.opt.Owner, p.opt.Repo, c.GetID())
+			if status(err) == http.StatusNotFound {
+				err = nil // gone already, maybe by a retried delete
+			}
 			return struct{}{}, resp, err
 		})
 		if err != nil {
@@ -614,6 +801,25 @@ func (p *publisher) writeSummary(ctx context.Context, body string) error {
 		}
 	}
 	return nil
+}
+
+// summaryComments lists the pull request's comments and returns ours that
+// start with the summary marker, oldest first.
+func (p *publisher) summaryComments(ctx context.Context) ([]*gh.IssueComment, error) {
+	cs, _, err := paginate(ctx, p, "list issue comments", func(o gh.ListOptions) ([]*gh.IssueComment, *gh.Response, error) {
+		return p.c.Issues.ListComments(ctx, p.opt.Owner, p.opt.Repo, p.opt.PR, &gh.IssueListCommentsOptions{
+			Sort: gh.String("created"), Direction: gh.String("asc"), ListOptions: o})
+	})
+	if err != nil {
+		return nil, err
+	}
+	var mine []*gh.IssueComment
+	for _, c := range cs {
+		if strings.HasPrefix(c.GetBody(), summaryMarker) && p.isOurs(c.GetUser()) {
+			mine = append(mine, c)
+		}
+	}
+	return mine, nil
 }
 
 // maxCommentBody bounds a comment body below the API's limit of 65,536
@@ -625,6 +831,17 @@ const maxAnnotations = 50
 
 // writeCheck creates the check run, completed, with the first 50
 // annotations, and appends the rest 50 at a time with updates.
+//
+// Creating the check run is retried without a lookup: finding check runs
+// by commit needs an endpoint Publish does not use, so a create that
+// GitHub carried out before failing with a 5xx or a lost connection leaves
+// a duplicate "docreview" check run on the head commit. It has the same
+// name, conclusion and summary (only the annotations after the first 50
+// go to the one whose ID came back), and GitHub's checks list and branch
+// protection use the latest run of a name, so the duplicate changes
+// nothing but the count of runs. An update that appends annotations is
+// not retried when the check run already has them (GET check run, output
+// annotations count).
 func (p *publisher) writeCheck(ctx context.Context, rep review.Report, findings []finding, sum string) error {
 	anns := annotations(findings, p.opt.FailOn)
 	out := func(batch []*gh.CheckRunAnnotation) *gh.CheckRunOutput {
@@ -649,11 +866,20 @@ func (p *publisher) writeCheck(ctx context.Context, rep review.Report, findings 
 	p.res.CheckRunID = cr.GetID()
 	for i := maxAnnotations; i < len(anns); i += maxAnnotations {
 		batch := anns[i:min(len(anns), i+maxAnnotations)]
-		_, _, err := call(ctx, p, "add check run annotations", true, func() (*gh.CheckRun, *gh.Response, error) {
+		want := i + len(batch)
+		_, _, err := create(ctx, p, "add check run annotations", func() (*gh.CheckRun, *gh.Response, error) {
 			// Name has no omitempty in v62: always set it.
 			return p.c.Checks.UpdateCheckRun(ctx, p.opt.Owner, p.opt.Repo, cr.GetID(), gh.UpdateCheckRunOptions{
 				Name: CheckName, Output: out(batch),
 			})
+		}, func() (*gh.CheckRun, bool, error) {
+			got, _, err := call(ctx, p, "get check run", false, func() (*gh.CheckRun, *gh.Response, error) {
+				return p.c.Checks.GetCheckRun(ctx, p.opt.Owner, p.opt.Repo, cr.GetID())
+			})
+			if err != nil {
+				return nil, false, err
+			}
+			return got, got.GetOutput().GetAnnotationsCount() >= want, nil
 		})
 		if err != nil {
 			return err

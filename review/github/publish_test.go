@@ -444,9 +444,9 @@ func TestErrors(t *testing.T) {
 		{name: "403 on a read is not read-only",
 			inject:  []injected{{method: "GET", path: "/files", status: 403, body: `{"message":"Forbidden"}`}},
 			wantErr: "list pull request files", requests: 1},
-		{name: "502 then success is retried",
+		{name: "502 then success is retried after looking for the review",
 			inject:   []injected{{method: "POST", path: "/reviews", status: 502, body: `{"message":"Bad Gateway"}`}},
-			requests: 7},
+			requests: 8}, // + GET comments: the review is not there
 		{name: "5xx four times gives up",
 			inject: []injected{
 				{method: "GET", path: "/files", status: 500}, {method: "GET", path: "/files", status: 502},

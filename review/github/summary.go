@@ -14,7 +14,7 @@ import (
 // the reviewed commits, counts per label, coverage (claims checked and
 // skipped with reasons, files not fully reviewed), how many findings are
 // inline comments, the findings that are not (outside the diff, over the
-// comment limit), the dismissed and resolved findings, and the model's
+// comment limit, refused by GitHub), the dismissed and resolved findings, and the model's
 // costs.
 func summaryBody(opt Options, rep review.Report, findings []finding, ours ourComments, filesComplete bool) string {
 	var b strings.Builder
@@ -87,7 +87,7 @@ func summaryBody(opt Options, rep review.Report, findings []finding, ours ourCom
 	var rest []finding
 	for _, f := range findings {
 		switch f.state {
-		case stOutside, stOverflow, stReviewOff:
+		case stOutside, stOverflow, stReviewOff, stRejected:
 			rest = append(rest, f)
 		}
 	}
@@ -100,6 +100,8 @@ func summaryBody(opt Options, rep review.Report, findings []finding, ours ourCom
 				why = "over the limit of " + strconv.Itoa(opt.MaxComments) + " inline comments per run"
 			case stReviewOff:
 				why = "inline review comments are off"
+			case stRejected:
+				why = "GitHub would not place it on the diff, which may have changed since it was read"
 			}
 			b.WriteString("- " + headline(f.v) + " " + claimLoc(opt, f.v.Claim) + " (" + why + ")")
 			if f.v.Suggestion != "" {
