@@ -62,15 +62,18 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 	if len(args) > 0 && args[0] == "quality" {
 		return runBenchQuality(ctx, args[1:], stdout, stderr)
 	}
+	if len(args) > 0 && args[0] == "webhook" {
+		return runBenchWebhook(ctx, args[1:], stdout, stderr)
+	}
 	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
 		if len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || args[0] == "-help") {
 			fs.Usage()
 			return flag.ErrHelp
 		}
-		return &review.UsageError{Msg: "bench: name the benchmark: docreview bench retrieval or docreview bench quality"}
+		return &review.UsageError{Msg: "bench: name the benchmark: docreview bench retrieval, quality or webhook"}
 	}
 	if args[0] != "retrieval" {
-		return &review.UsageError{Msg: fmt.Sprintf("bench: unknown benchmark %q (want retrieval or quality)", args[0])}
+		return &review.UsageError{Msg: fmt.Sprintf("bench: unknown benchmark %q (want retrieval, quality or webhook)", args[0])}
 	}
 	if err := parseFlags(fs, args[1:]); err != nil {
 		return err

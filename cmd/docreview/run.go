@@ -26,10 +26,13 @@ Usage:
   docreview review [flags]   review the documentation a git diff touches
   docreview action [flags]   review a pull request in GitHub Actions and publish the findings
   docreview publish [flags]  publish a report another workflow job made (fork pull requests)
+  docreview serve [flags]    run the GitHub App: a webhook server with a durable review queue
   docreview index [flags]    build or update the evidence index of a repository
   docreview query [flags] TEXT  search the evidence index
   docreview mcp [flags]      serve the index to coding agents over MCP (stdio)
   docreview bench retrieval  measure the evidence layer
+  docreview bench quality    measure review quality on real modules
+  docreview bench webhook    measure the webhook server under a burst of deliveries
   docreview version          print the version
   docreview help             show this help
 
@@ -50,6 +53,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		err = runAction(ctx, args[1:], stdout, stderr, getenv)
 	case "publish":
 		err = runPublish(ctx, args[1:], stdout, stderr, getenv)
+	case "serve":
+		err = runServe(ctx, args[1:], stderr, getenv)
 	case "index":
 		err = runIndex(ctx, args[1:], stdout, stderr, getenv)
 	case "query":

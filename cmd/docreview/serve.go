@@ -1,0 +1,190 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+
+	"github.com/docreview/docreview/review"
+	"github.com/docreview/docreview/review/config"
+	ghpub "github.com/docreview/docreview/review/github"
+	"github.com/docreview/docreview/rules"
+	"github.com/docreview/docreview/webhook"
+	"github.com/docreview/docreview/webhook/app"
+)
+
+// serveSettings is what 'docreview serve' reads from flags and the
+// environment.
+type serveSettings struct {
+	addr, dataDir, database string
+	secret                  []byte
+	appID                   int64
+	privateKey              []byte
+	githubURL, gitURL       string
+	reviewDrafts            bool
+	workers, perInstall     int
+	maxRepoBytes            int64
+}
+
+// loadServeSettings validates the flags and DOCREVIEW_* variables. It
+// refuses an empty webhook secret: without one, deliveries could not be
+// verified.
+func loadServeSettings(s serveSettings, getenv func(string) string) (serveSettings, error) {
+	s.secret = []byte(getenv("DOCREVIEW_WEBHOOK_SECRET"))
+	if len(s.secret) == 0 {
+		return s, &review.UsageError{Msg: "DOCREVIEW_WEBHOOK_SECRET is not set: docreview serve verifies every delivery and will not start without the App's webhook secret"}
+	}
+	if v := strings.TrimSpace(getenv("DOCREVIEW_APP_ID")); v != "" {
+		id, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || id < 1 {
+			return s, &review.UsageError{Msg: fmt.Sprintf("DOCREVIEW_APP_ID: %q is not an App id", v)}
+		}
+		s.appID = id
+	}
+	switch {
+	case getenv("DOCREVIEW_PRIVATE_KEY") != "":
+		s.privateKey = []byte(getenv("DOCREVIEW_PRIVATE_KEY"))
+	case getenv("DOCREVIEW_PRIVATE_KEY_PATH") != "":
+		key, err := os.ReadFile(getenv("DOCREVIEW_PRIVATE_KEY_PATH"))
+		if err != nil {
+			return s, &review.UsageError{Msg: fmt.Sprintf("DOCREVIEW_PRIVATE_KEY_PATH: %v", err)}
+		}
+		s.privateKey = key
+	}
+	if s.appID == 0 || len(s.privateKey) == 0 {
+		return s, &review.UsageError{Msg: "DOCREVIEW_APP_ID and DOCREVIEW_PRIVATE_KEY_PATH (or DOCREVIEW_PRIVATE_KEY) are required: reviews are posted as the App"}
+	}
+	s.githubURL = strings.TrimSpace(getenv("DOCREVIEW_GITHUB_URL"))
+	if s.githubURL == "" {
+		s.githubURL = "https://api.github.com/"
+	}
+	u, err := url.Parse(s.githubURL)
+	if err != nil || u.Scheme == "" || u.Host == "" {
+		return s, &review.UsageError{Msg: fmt.Sprintf("DOCREVIEW_GITHUB_URL %q is not an absolute URL", s.githubURL)}
+	}
+	if !strings.HasSuffix(s.githubURL, "/") {
+		s.githubURL += "/"
+	}
+	s.gitURL = strings.TrimSpace(getenv("DOCREVIEW_GIT_URL"))
+	if s.gitURL == "" {
+		s.gitURL = gitRoot(u)
+	}
+	if s.dataDir == "" {
+		return s, &review.UsageError{Msg: "--data-dir is required: the queue, the mirrors and the index cache live there"}
+	}
+	if _, _, err := net.SplitHostPort(s.addr); err != nil {
+		return s, &review.UsageError{Msg: fmt.Sprintf("--addr %q: %v", s.addr, err)}
+	}
+	if s.workers < 1 || s.perInstall < 1 {
+		return s, &review.UsageError{Msg: "--workers and --per-installation must be at least 1"}
+	}
+	return s, nil
+}
+
+// gitRoot is where repositories are cloned from, for an API root:
+// https://github.com/ for api.github.com, https://HOST/ for a GitHub
+// Enterprise Server's https://HOST/api/v3/.
+func gitRoot(api *url.URL) string {
+	host := api.Host
+	if host == "api.github.com" {
+		host = "github.com"
+	}
+	return api.Scheme + "://" + host + "/"
+}
+
+// runServe implements 'docreview serve'.
+func runServe(ctx context.Context, args []string, stderr io.Writer, getenv func(string) string) error {
+	fs := flag.NewFlagSet("docreview serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var s serveSettings
+	fs.StringVar(&s.addr, "addr", "127.0.0.1:8080", "`host:port` to listen on")
+	fs.StringVar(&s.dataDir, "data-dir", "", "`dir` for the queue (SQLite), mirrors and index cache (required)")
+	fs.StringVar(&s.database, "database", "", "PostgreSQL `URL` of a queue shared by several replicas (default: SQLite in the data dir)")
+	fs.BoolVar(&s.reviewDrafts, "review-drafts", false, "review draft pull requests too")
+	fs.IntVar(&s.workers, "workers", 4, "reviews at once in this process")
+	fs.IntVar(&s.perInstall, "per-installation", 2, "reviews at once per installation in this process")
+	fs.Int64Var(&s.maxRepoBytes, "max-repo-bytes", 2<<30, "skip repositories whose mirror is larger than this")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return &review.UsageError{Msg: fmt.Sprintf("unexpected argument %q", fs.Arg(0))}
+	}
+	s, err := loadServeSettings(s, getenv)
+	if err != nil {
+		return err
+	}
+	logger := slog.New(slog.NewJSONHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	if err := os.MkdirAll(s.dataDir, 0o750); err != nil {
+		return fmt.Errorf("data dir: %w", err)
+	}
+	tokens, err := app.NewAppTokens(s.appID, s.privateKey, s.githubURL, nil)
+	if err != nil {
+		return &review.UsageError{Msg: fmt.Sprintf("App credentials: %v", err)}
+	}
+	cfg, err := config.ApplyEnv(config.Default(), getenv, ruleNames())
+	if err != nil {
+		return &review.UsageError{Msg: err.Error()}
+	}
+	runner := &app.Runner{
+		Tokens: tokens, GitHubURL: s.githubURL, GitURL: s.gitURL,
+		Mirrors: app.NewMirrors(filepath.Join(s.dataDir, "mirrors"), s.maxRepoBytes),
+		Review: func(ctx context.Context, repoDir, base, head, indexDir string) (review.Report, error) {
+			engine, req, err := newEngine(cfg, reviewFlags{repo: repoDir, cacheDir: indexDir}, rules.All(), getenv, logger)
+			if err != nil {
+				return review.Report{}, err
+			}
+			req.Base, req.Head = base, head
+			return engine.Review(ctx, req)
+		},
+		Publish: ghpub.Publish,
+		Logger:  logger,
+	}
+	reg := prometheus.NewRegistry()
+	srv, err := webhook.NewServer(ctx, webhook.Config{
+		DataDir: s.dataDir, DatabaseURL: s.database, Secret: s.secret, ReviewDrafts: s.reviewDrafts,
+		Workers: s.workers, PerInstallation: s.perInstall, Runner: runner, Logger: logger, Registry: reg,
+	})
+	if err != nil {
+		return fmt.Errorf("start the queue: %w", err)
+	}
+	ln, err := net.Listen("tcp", s.addr)
+	if err != nil {
+		return fmt.Errorf("listen on %s: %w", s.addr, err)
+	}
+	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	if err := srv.Start(ctx); err != nil {
+		return fmt.Errorf("start the workers: %w", err)
+	}
+	logger.Info("serving", "addr", ln.Addr().String(), "queue", map[bool]string{true: "postgresql", false: "sqlite"}[s.database != ""])
+	served := make(chan error, 1)
+	go func() { served <- hs.Serve(ln) }()
+	select {
+	case err := <-served:
+		if !errors.Is(err, http.ErrServerClosed) {
+			return fmt.Errorf("serve: %w", err)
+		}
+	case <-ctx.Done():
+	}
+	// Graceful shutdown: stop accepting, then let the queue finish or
+	// release its jobs.
+	shut, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
+	defer cancel()
+	herr := hs.Shutdown(shut)
+	qerr := srv.Shutdown(shut)
+	logger.Info("stopped")
+	return errors.Join(herr, qerr)
+}

@@ -1,0 +1,325 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	gh "github.com/google/go-github/v62/github"
+
+	"github.com/docreview/docreview/review"
+	ghpub "github.com/docreview/docreview/review/github"
+	"github.com/docreview/docreview/webhook"
+)
+
+// FailOn is the check run's failure threshold for every review the App
+// publishes. It is not read from the pull request's .docreview.yml, which
+// the pull request itself can change.
+const FailOn = "contradicted"
+
+// DismissedPath is the file of committed dismissals, read at the head.
+const DismissedPath = ".docreview/dismissed.yml"
+
+// Rate-limit waiting: a job starts at once while more than rateFloor
+// core requests are left, else it waits for the reset, at most
+// maxRateWait.
+const (
+	rateFloor   = 100
+	maxRateWait = 10 * time.Minute
+)
+
+// Runner runs review jobs: it checks the pull request, fetches its commits
+// into the repository's mirror, reviews them and publishes the report. It
+// implements webhook.Runner. Tokens, GitHubURL, GitURL, Mirrors and Review
+// are required.
+type Runner struct {
+	// Tokens gives the installation tokens used for the API and git.
+	Tokens TokenSource
+	// GitHubURL is the REST API root, e.g. https://api.github.com/,
+	// https://HOST/api/v3/ or a test server.
+	GitHubURL string
+	// GitURL is the clone root, e.g. https://github.com/: a repository's
+	// URL is GitURL + "owner/repo.git", and the web address of blob links
+	// is GitURL without its trailing slash.
+	GitURL string
+	// Mirrors is the per-repository bare mirror cache.
+	Mirrors *Mirrors
+	// Review runs the engine on repoDir (a worktree of the mirror with
+	// nothing checked out but the docreview configuration) from base (the
+	// merge base) to head, keeping the repository's index in indexDir.
+	Review func(ctx context.Context, repoDir, base, head, indexDir string) (review.Report, error)
+	// Publish publishes a report; nil means review/github.Publish.
+	Publish func(ctx context.Context, opt ghpub.Options, rep review.Report) (ghpub.Result, error)
+	// HTTPClient carries the API requests; nil means http.DefaultClient's
+	// transport. The installation token is added per request.
+	HTTPClient *http.Client
+	// Logger receives one record per job outcome; nil discards them.
+	Logger *slog.Logger
+
+	// now and sleep are replaced by tests.
+	now   func() time.Time
+	sleep func(ctx context.Context, d time.Duration) error
+}
+
+var _ webhook.Runner = (*Runner)(nil)
+
+// Run reviews job's pull request and publishes the report, with the
+// installation's token:
+//
+//   - it gets the pull request from the API and does nothing (returning
+//     nil) when it is closed or merged, or when its head is no longer
+//     job.HeadSHA (a newer push superseded the job); an empty HeadSHA means
+//     the current head;
+//   - it waits, before anything else, while the core rate limit is nearly
+//     spent: until the reset, at most ten minutes, or until ctx ends;
+//   - it fetches the pull request's base tip (the API's, else job.BaseSHA)
+//     and head into the mirror and computes their merge base, the commit
+//     GitHub diffs the pull request against;
+//   - it reviews merge base..head in a no-checkout worktree of the mirror,
+//     with the repository's shared index directory, and publishes with
+//     every reporter (review, summary, check run), FailOn "contradicted"
+//     and the dismissals of .docreview/dismissed.yml at the head.
+//
+// A repository over the mirror size limit is not reviewed: a summary
+// comment and a neutral check run say it was skipped, and Run returns nil.
+// Errors name the repository and pull request.
+func (r *Runner) Run(ctx context.Context, job webhook.Job) error {
+	log := r.logger().With("delivery", job.DeliveryID, "repo", job.Owner+"/"+job.Repo, "pr", job.PR, "installation", job.InstallationID)
+	if err := r.run(ctx, job, log); err != nil {
+		return fmt.Errorf("%s/%s#%d: %w", job.Owner, job.Repo, job.PR, err)
+	}
+	return nil
+}
+
+func (r *Runner) run(ctx context.Context, job webhook.Job, log *slog.Logger) error {
+	switch {
+	case r.Tokens == nil || r.Mirrors == nil || r.Review == nil:
+		return errors.New("runner: Tokens, Mirrors and Review are required")
+	case job.Owner == "" || job.Repo == "" || job.PR <= 0:
+		return fmt.Errorf("invalid job: want an owner, a repository and a pull request number")
+	case job.HeadSHA != "" && !isSHA(job.HeadSHA):
+		return fmt.Errorf("invalid job: head %q is not a commit SHA", job.HeadSHA)
+	}
+	token, err := r.Tokens.Token(ctx, job.InstallationID)
+	if err != nil {
+		return fmt.Errorf("installation token: %w", err)
+	}
+	// The rate check has its own client: go-github remembers an exhausted
+	// limit and would refuse requests until its reset, even after a wait
+	// cut short at maxRateWait.
+	probe, err := r.client(token)
+	if err != nil {
+		return err
+	}
+	if err := r.waitRateLimit(ctx, probe, log); err != nil {
+		return err
+	}
+	client, err := r.client(token)
+	if err != nil {
+		return err
+	}
+
+	pr, _, err := client.PullRequests.Get(ctx, job.Owner, job.Repo, job.PR)
+	if err != nil {
+		return fmt.Errorf("get the pull request: %w", err)
+	}
+	head, base := pr.GetHead().GetSHA(), pr.GetBase().GetSHA()
+	switch {
+	case pr.GetState() != "open" || pr.GetMerged():
+		log.Info("skipped: pull request is not open", "state", pr.GetState(), "merged", pr.GetMerged())
+		return nil
+	case job.HeadSHA != "" && head != job.HeadSHA:
+		log.Info("skipped: superseded by a newer head", "job_head", short(job.HeadSHA), "head", short(head))
+		return nil
+	case !isSHA(head):
+		return fmt.Errorf("the API gave head %q, not a commit SHA", head)
+	}
+	if !isSHA(base) {
+		base = job.BaseSHA
+	}
+	if !isSHA(base) {
+		return fmt.Errorf("no base commit: the API gave %q and the job %q", pr.GetBase().GetSHA(), job.BaseSHA)
+	}
+
+	start := time.Now()
+	rep, dismissed, err := r.review(ctx, job, token, base, head, log)
+	if errors.Is(err, ErrRepoTooLarge) {
+		return r.publishTooLarge(ctx, client, job, base, head, err, log)
+	}
+	if err != nil {
+		return err
+	}
+	log.Info("reviewed", "base", short(rep.Base), "head", short(head), "claims", rep.Stats.Claims,
+		"contradicted", rep.Stats.Contradicted, "incomplete", rep.Stats.Incomplete, "ms", time.Since(start).Milliseconds())
+
+	res, err := r.publish(ctx, ghpub.Options{
+		Client: client, Owner: job.Owner, Repo: job.Repo, PR: job.PR, HeadSHA: head, ServerURL: r.serverURL(),
+		Reporters: ghpub.Reporters{Review: true, Check: true, Summary: true},
+		FailOn:    FailOn, Dismissed: dismissed, Logger: log,
+	}, rep)
+	if err != nil {
+		return fmt.Errorf("publish the review of %s: %w", short(head), err)
+	}
+	log.Info("published", "head", short(head), "posted", res.Posted, "kept", res.Kept, "resolved", res.Resolved,
+		"conclusion", res.Conclusion, "requests", res.Requests)
+	return nil
+}
+
+// review fetches base and head into the mirror and reviews the merge base
+// against head, holding the repository's lock (the mirror and the index
+// directory are the repository's, shared with other jobs).
+func (r *Runner) review(ctx context.Context, job webhook.Job, token, base, head string, log *slog.Logger) (review.Report, []ghpub.Dismissal, error) {
+	repoURL := strings.TrimRight(r.GitURL, "/") + "/" + url.PathEscape(job.Owner) + "/" + url.PathEscape(job.Repo) + ".git"
+	start := time.Now()
+	mr, err := r.Mirrors.Fetch(ctx, repoURL, token, base, head)
+	if err != nil {
+		return review.Report{}, nil, err
+	}
+	defer mr.Release()
+	log.Info("fetched", "base", short(base), "head", short(head), "merge_base", short(mr.MergeBase),
+		"mirror_bytes", mr.Size, "ms", time.Since(start).Milliseconds())
+
+	var dismissed []ghpub.Dismissal
+	if data, ok, err := mr.ReadFile(ctx, head, DismissedPath); err != nil {
+		return review.Report{}, nil, err
+	} else if ok {
+		if dismissed, err = ghpub.LoadDismissed(data); err != nil {
+			// A broken file must not stop the review: publish without it.
+			log.Warn("ignoring "+DismissedPath, "err", err)
+			dismissed = nil
+		}
+	}
+
+	dir, remove, err := mr.Worktree(ctx, head)
+	if err != nil {
+		return review.Report{}, nil, err
+	}
+	defer func() {
+		if err := remove(); err != nil {
+			log.Warn("remove the review worktree", "err", err)
+		}
+	}()
+	rep, err := r.Review(ctx, dir, mr.MergeBase, head, mr.IndexDir)
+	if err != nil {
+		return review.Report{}, nil, fmt.Errorf("review %s..%s: %w", short(mr.MergeBase), short(head), err)
+	}
+	return rep, dismissed, nil
+}
+
+// publishTooLarge publishes the summary comment and a neutral check run
+// saying the repository was not reviewed.
+func (r *Runner) publishTooLarge(ctx context.Context, client *gh.Client, job webhook.Job, base, head string, cause error, log *slog.Logger) error {
+	msg := "skipped: repository larger than the size limit"
+	var se *SizeError
+	if errors.As(cause, &se) {
+		msg = "skipped: repository larger than " + formatBytes(se.Limit)
+	}
+	log.Warn(msg, "err", cause)
+	rep := review.Report{Base: base, Head: head, Notes: []review.Note{{Message: msg + "; docreview did not review this pull request"}}}
+	if _, err := r.publish(ctx, ghpub.Options{
+		Client: client, Owner: job.Owner, Repo: job.Repo, PR: job.PR, HeadSHA: head, ServerURL: r.serverURL(),
+		Reporters: ghpub.Reporters{Check: true, Summary: true},
+		FailOn:    FailOn, Logger: log,
+	}, rep); err != nil {
+		return fmt.Errorf("publish that the repository is too large: %w", err)
+	}
+	return nil
+}
+
+// waitRateLimit waits for the core rate limit's reset while fewer than
+// rateFloor requests are left, at most maxRateWait. GitHub Enterprise
+// Server with rate limiting off answers 404: no wait.
+func (r *Runner) waitRateLimit(ctx context.Context, client *gh.Client, log *slog.Logger) error {
+	lim, resp, err := client.RateLimit.Get(ctx)
+	if err != nil {
+		if resp != nil && resp.StatusCode == http.StatusNotFound {
+			return nil
+		}
+		return fmt.Errorf("read the rate limit: %w", err)
+	}
+	core := lim.GetCore()
+	if core == nil || core.Remaining >= rateFloor {
+		return nil
+	}
+	wait := min(core.Reset.Sub(r.clock()()), maxRateWait)
+	if wait <= 0 {
+		return nil
+	}
+	log.Info("waiting for the rate limit", "remaining", core.Remaining, "reset", core.Reset.Time, "wait_s", int(wait.Seconds()))
+	if err := r.sleeper()(ctx, wait); err != nil {
+		return fmt.Errorf("waiting for the rate limit reset: %w", err)
+	}
+	return nil
+}
+
+// client is a go-github client for GitHubURL with the installation token.
+func (r *Runner) client(token string) (*gh.Client, error) {
+	base := r.GitHubURL
+	if base == "" {
+		base = "https://api.github.com/"
+	}
+	if !strings.HasSuffix(base, "/") {
+		base += "/"
+	}
+	u, err := url.Parse(base)
+	if err != nil {
+		return nil, fmt.Errorf("GitHub API URL: %w", err)
+	}
+	hc := r.HTTPClient
+	if hc == nil {
+		hc = &http.Client{Timeout: 2 * time.Minute}
+	}
+	c := gh.NewClient(hc).WithAuthToken(token)
+	c.BaseURL, c.UploadURL = u, u
+	return c, nil
+}
+
+func (r *Runner) publish(ctx context.Context, opt ghpub.Options, rep review.Report) (ghpub.Result, error) {
+	if r.Publish != nil {
+		return r.Publish(ctx, opt, rep)
+	}
+	return ghpub.Publish(ctx, opt, rep)
+}
+
+// serverURL is the web root blob links point at.
+func (r *Runner) serverURL() string {
+	if r.GitURL == "" {
+		return "https://github.com"
+	}
+	return strings.TrimRight(r.GitURL, "/")
+}
+
+func (r *Runner) logger() *slog.Logger {
+	if r.Logger == nil {
+		return slog.New(slog.DiscardHandler)
+	}
+	return r.Logger
+}
+
+func (r *Runner) clock() func() time.Time {
+	if r.now != nil {
+		return r.now
+	}
+	return time.Now
+}
+
+func (r *Runner) sleeper() func(ctx context.Context, d time.Duration) error {
+	if r.sleep != nil {
+		return r.sleep
+	}
+	return func(ctx context.Context, d time.Duration) error {
+		t := time.NewTimer(d)
+		defer t.Stop()
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-t.C:
+			return nil
+		}
+	}
+}

@@ -1,0 +1,332 @@
+package webhook
+
+import (
+	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"io"
+	"mime"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	gh "github.com/google/go-github/v62/github"
+)
+
+// Outcomes of deliveries that queue nothing, besides those in queue.go.
+const (
+	outIgnored      outcome = "ignored"
+	outDraft        outcome = "draft"
+	outForbidden    outcome = "forbidden"
+	outRecorded     outcome = "recorded"
+	outPong         outcome = "pong"
+	outUnauthorized outcome = "unauthorized"
+	outTooLarge     outcome = "too_large"
+	outBadRequest   outcome = "bad_request"
+	outUnavailable  outcome = "unavailable"
+	outError        outcome = "error"
+)
+
+const (
+	headerSignature = "X-Hub-Signature-256"
+	headerEvent     = "X-GitHub-Event"
+	headerDelivery  = "X-GitHub-Delivery"
+	signaturePrefix = "sha256="
+	maxHeaderValue  = 200 // event names and delivery ids are short
+	commandWord     = "/docreview"
+)
+
+// knownEvents are the event label values; anything else is "other", so an
+// unauthenticated sender cannot grow the metric's label set.
+var knownEvents = map[string]bool{
+	"pull_request": true, "issue_comment": true, "installation": true,
+	"installation_repositories": true, "ping": true,
+}
+
+// writeAssociations may ask for a re-run with a /docreview comment.
+var writeAssociations = map[string]bool{"OWNER": true, "MEMBER": true, "COLLABORATOR": true}
+
+// reviewActions of pull_request that queue a review.
+var reviewActions = map[string]bool{"opened": true, "synchronize": true, "reopened": true, "ready_for_review": true}
+
+func eventLabel(event string) string {
+	if knownEvents[event] {
+		return event
+	}
+	return "other"
+}
+
+// verifySignature reports whether header is "sha256=<hex HMAC-SHA256 of body
+// with secret>", compared in constant time.
+func verifySignature(secret, body []byte, header string) bool {
+	if len(secret) == 0 || !strings.HasPrefix(header, signaturePrefix) {
+		return false
+	}
+	got, err := hex.DecodeString(header[len(signaturePrefix):])
+	if err != nil || len(got) != sha256.Size {
+		return false
+	}
+	mac := hmac.New(sha256.New, secret)
+	mac.Write(body)
+	return hmac.Equal(got, mac.Sum(nil))
+}
+
+// sign returns the X-Hub-Signature-256 value of body.
+func sign(secret, body []byte) string {
+	mac := hmac.New(sha256.New, secret)
+	mac.Write(body)
+	return signaturePrefix + hex.EncodeToString(mac.Sum(nil))
+}
+
+func (s *Server) serveWebhook(w http.ResponseWriter, r *http.Request) {
+	start := time.Now()
+	event := r.Header.Get(headerEvent)
+	status, out := s.handleDelivery(r, event)
+	s.metrics.deliveries.WithLabelValues(eventLabel(event), string(out)).Inc()
+	s.metrics.accept.Observe(time.Since(start).Seconds())
+	if status == http.StatusMethodNotAllowed {
+		w.Header().Set("Allow", http.MethodPost)
+	}
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.WriteHeader(status)
+	_, _ = io.WriteString(w, strings.ReplaceAll(string(out), "_", " ")+"\n")
+}
+
+// handleDelivery authenticates, parses and routes one delivery, returning
+// the status code and outcome.
+func (s *Server) handleDelivery(r *http.Request, event string) (int, outcome) {
+	ctx := r.Context()
+	if r.Method != http.MethodPost {
+		return http.StatusMethodNotAllowed, outBadRequest
+	}
+	if s.closing.Load() {
+		return http.StatusServiceUnavailable, outUnavailable
+	}
+	if r.ContentLength > s.cfg.MaxBody {
+		return http.StatusRequestEntityTooLarge, outTooLarge
+	}
+	body, err := io.ReadAll(io.LimitReader(r.Body, s.cfg.MaxBody+1))
+	if err != nil {
+		s.log.WarnContext(ctx, "read delivery", "err", err)
+		return http.StatusBadRequest, outBadRequest
+	}
+	if int64(len(body)) > s.cfg.MaxBody {
+		return http.StatusRequestEntityTooLarge, outTooLarge
+	}
+	sig := r.Header.Get(headerSignature)
+	if sig == "" || !verifySignature(s.cfg.Secret, body, sig) {
+		s.log.WarnContext(ctx, "delivery with a missing or wrong signature", "remote", r.RemoteAddr,
+			"signed", sig != "", "event", eventLabel(event))
+		return http.StatusUnauthorized, outUnauthorized
+	}
+	delivery := r.Header.Get(headerDelivery)
+	if event == "" || delivery == "" || len(event) > maxHeaderValue || len(delivery) > maxHeaderValue {
+		return http.StatusBadRequest, outBadRequest
+	}
+	log := s.log.With("delivery_id", delivery, "event", event)
+	payload, err := payloadOf(r.Header.Get("Content-Type"), body)
+	if err != nil {
+		log.WarnContext(ctx, "delivery payload unreadable", "err", err)
+		return http.StatusBadRequest, outBadRequest
+	}
+	if !knownEvents[event] {
+		if !json.Valid(payload) {
+			return http.StatusBadRequest, outBadRequest
+		}
+		log.DebugContext(ctx, "event ignored")
+		return http.StatusOK, outIgnored
+	}
+	parsed, err := gh.ParseWebHook(event, payload)
+	if err != nil {
+		log.WarnContext(ctx, "delivery payload malformed", "err", err)
+		return http.StatusBadRequest, outBadRequest
+	}
+	var e *prEvent
+	switch p := parsed.(type) {
+	case *gh.PingEvent:
+		log.InfoContext(ctx, "ping", "hook_id", p.GetHookID())
+		return http.StatusOK, outPong
+	case *gh.InstallationEvent:
+		log.InfoContext(ctx, "installation event", "action", p.GetAction(),
+			"installation_id", p.GetInstallation().GetID(), "account", p.GetInstallation().GetAccount().GetLogin(),
+			"repositories", len(p.Repositories))
+		return http.StatusOK, outRecorded
+	case *gh.InstallationRepositoriesEvent:
+		log.InfoContext(ctx, "installation repositories event", "action", p.GetAction(),
+			"installation_id", p.GetInstallation().GetID(), "account", p.GetInstallation().GetAccount().GetLogin(),
+			"added", repoNames(p.RepositoriesAdded), "removed", repoNames(p.RepositoriesRemoved))
+		return http.StatusOK, outRecorded
+	case *gh.PullRequestEvent:
+		var out outcome
+		e, out = s.pullRequestJob(p)
+		if e == nil {
+			log.DebugContext(ctx, "pull request event needs no review", "action", p.GetAction(), "outcome", out)
+			return statusOf(out), out
+		}
+	case *gh.IssueCommentEvent:
+		var out outcome
+		e, out = issueCommentJob(p)
+		if e == nil {
+			if out == outForbidden {
+				log.InfoContext(ctx, "/docreview from a user without write access ignored",
+					"user", p.GetComment().GetUser().GetLogin(), "association", p.GetComment().GetAuthorAssociation())
+			}
+			return statusOf(out), out
+		}
+	default:
+		return http.StatusOK, outIgnored
+	}
+	e.event = event
+	e.job.DeliveryID = delivery
+	log = log.With("repo", e.job.Owner+"/"+e.job.Repo, "pr", e.job.PR, "head", e.job.HeadSHA, "rerun", e.job.Rerun)
+	// The job is stored even if GitHub hangs up: the delivery id then makes
+	// its redelivery a no-op.
+	qctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), enqueueTimeout)
+	defer cancel()
+	out, err := s.q.enqueue(qctx, *e)
+	if err != nil {
+		log.ErrorContext(ctx, "store job", "err", err)
+		return http.StatusServiceUnavailable, outError
+	}
+	if out == outQueued {
+		s.metrics.jobs.WithLabelValues(jobEnqueued).Inc()
+	}
+	log.InfoContext(ctx, "delivery stored", "outcome", out)
+	return statusOf(out), out
+}
+
+func statusOf(out outcome) int {
+	switch out {
+	case outQueued:
+		return http.StatusAccepted
+	case outBadRequest:
+		return http.StatusBadRequest
+	}
+	return http.StatusOK
+}
+
+// payloadOf returns the JSON of a delivery: the body, or its "payload" form
+// field when the hook sends application/x-www-form-urlencoded.
+func payloadOf(contentType string, body []byte) ([]byte, error) {
+	mt, _, err := mime.ParseMediaType(contentType)
+	if err != nil || mt != "application/x-www-form-urlencoded" {
+		return body, nil // JSON, unless the hook is configured for forms
+	}
+	form, err := url.ParseQuery(string(body))
+	if err != nil {
+		return nil, err
+	}
+	p := form.Get("payload")
+	if p == "" {
+		return nil, errors.New("form delivery without a payload field")
+	}
+	return []byte(p), nil
+}
+
+func repoNames(rs []*gh.Repository) []string {
+	names := make([]string, 0, len(rs))
+	for _, r := range rs {
+		names = append(names, r.GetFullName())
+	}
+	return names
+}
+
+// pullRequestJob maps a pull_request delivery to a review, or to the
+// outcome of a delivery that needs none.
+func (s *Server) pullRequestJob(p *gh.PullRequestEvent) (*prEvent, outcome) {
+	if !reviewActions[p.GetAction()] {
+		return nil, outIgnored
+	}
+	pr := p.GetPullRequest()
+	if pr.GetDraft() && !s.cfg.ReviewDrafts {
+		return nil, outDraft
+	}
+	if p.GetInstallation().GetID() == 0 {
+		// Not an App delivery (a repository webhook): no token to act with.
+		return nil, outIgnored
+	}
+	number := p.GetNumber()
+	if number == 0 {
+		number = pr.GetNumber()
+	}
+	owner, repo := p.GetRepo().GetOwner().GetLogin(), p.GetRepo().GetName()
+	head := pr.GetHead().GetSHA()
+	if owner == "" || repo == "" || number <= 0 || !isSHA(head) {
+		return nil, outBadRequest
+	}
+	updated := pr.GetUpdatedAt().Time
+	if updated.IsZero() {
+		updated = time.Now()
+	}
+	return &prEvent{
+		job: Job{
+			InstallationID: p.GetInstallation().GetID(),
+			Owner:          owner,
+			Repo:           repo,
+			PR:             number,
+			HeadSHA:        head,
+			BaseSHA:        pr.GetBase().GetSHA(),
+		},
+		updatedAt: updated,
+	}, ""
+}
+
+// issueCommentJob maps an issue_comment delivery with a /docreview command
+// to a re-run, or to the outcome of a delivery that needs none.
+func issueCommentJob(p *gh.IssueCommentEvent) (*prEvent, outcome) {
+	if p.GetAction() != "created" || !p.GetIssue().IsPullRequest() {
+		return nil, outIgnored
+	}
+	fields := strings.Fields(firstLine(p.GetComment().GetBody()))
+	if len(fields) == 0 || fields[0] != commandWord {
+		return nil, outIgnored
+	}
+	if len(fields) > 1 && fields[1] != "dismiss" {
+		return nil, outIgnored // unknown subcommand
+	}
+	if !writeAssociations[p.GetComment().GetAuthorAssociation()] {
+		return nil, outForbidden
+	}
+	if p.GetInstallation().GetID() == 0 {
+		return nil, outIgnored
+	}
+	owner, repo := p.GetRepo().GetOwner().GetLogin(), p.GetRepo().GetName()
+	number := p.GetIssue().GetNumber()
+	if owner == "" || repo == "" || number <= 0 {
+		return nil, outBadRequest
+	}
+	return &prEvent{job: Job{
+		InstallationID: p.GetInstallation().GetID(),
+		Owner:          owner,
+		Repo:           repo,
+		PR:             number,
+		Rerun:          true,
+	}}, ""
+}
+
+func firstLine(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.IndexAny(s, "\r\n"); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+// isSHA reports whether s looks like a full hex object name (SHA-1 or
+// SHA-256).
+func isSHA(s string) bool {
+	if len(s) != 40 && len(s) != 64 {
+		return false
+	}
+	for _, c := range s {
+		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F') {
+			return false
+		}
+	}
+	return true
+}
