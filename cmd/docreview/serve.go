@@ -37,6 +37,7 @@ type serveSettings struct {
 	reviewDrafts            bool
 	workers, perInstall     int
 	maxRepoBytes            int64
+	jobTimeout, rescueAfter time.Duration
 }
 
 // loadServeSettings validates the flags and DOCREVIEW_* variables. It
@@ -117,6 +118,8 @@ func runServe(ctx context.Context, args []string, stderr io.Writer, getenv func(
 	fs.IntVar(&s.workers, "workers", 4, "reviews at once in this process")
 	fs.IntVar(&s.perInstall, "per-installation", 2, "reviews at once per installation in this process")
 	fs.Int64Var(&s.maxRepoBytes, "max-repo-bytes", 2<<30, "skip repositories whose mirror is larger than this")
+	fs.DurationVar(&s.jobTimeout, "job-timeout", webhook.DefaultJobTimeout, "longest one review may run")
+	fs.DurationVar(&s.rescueAfter, "rescue-after", 0, "run a job again when its worker has held it this long (a crashed process); default job-timeout + 2m")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -157,6 +160,7 @@ func runServe(ctx context.Context, args []string, stderr io.Writer, getenv func(
 	srv, err := webhook.NewServer(ctx, webhook.Config{
 		DataDir: s.dataDir, DatabaseURL: s.database, Secret: s.secret, ReviewDrafts: s.reviewDrafts,
 		Workers: s.workers, PerInstallation: s.perInstall, Runner: runner, Logger: logger, Registry: reg,
+		JobTimeout: s.jobTimeout, RescueAfter: s.rescueAfter,
 	})
 	if err != nil {
 		return fmt.Errorf("start the queue: %w", err)
