@@ -157,6 +157,9 @@ func runServe(ctx context.Context, args []string, stderr io.Writer, getenv func(
 		Logger:  logger,
 	}
 	reg := prometheus.NewRegistry()
+	if runner.Metrics, err = app.NewMetrics(reg); err != nil {
+		return err
+	}
 	srv, err := webhook.NewServer(ctx, webhook.Config{
 		DataDir: s.dataDir, DatabaseURL: s.database, Secret: s.secret, ReviewDrafts: s.reviewDrafts,
 		Workers: s.workers, PerInstallation: s.perInstall, Runner: runner, Logger: logger, Registry: reg,

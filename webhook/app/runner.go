@@ -60,6 +60,9 @@ type Runner struct {
 	HTTPClient *http.Client
 	// Logger receives one record per job outcome; nil discards them.
 	Logger *slog.Logger
+	// Metrics, when set, counts API requests, records the rate limit and
+	// the model's tokens (see NewMetrics).
+	Metrics *Metrics
 
 	// now and sleep are replaced by tests.
 	now   func() time.Time
@@ -116,7 +119,7 @@ func (r *Runner) run(ctx context.Context, job webhook.Job, log *slog.Logger) err
 	if err != nil {
 		return err
 	}
-	if err := r.waitRateLimit(ctx, probe, log); err != nil {
+	if err := r.waitRateLimit(ctx, probe, job.InstallationID, log); err != nil {
 		return err
 	}
 	client, err := r.client(token)
@@ -154,6 +157,7 @@ func (r *Runner) run(ctx context.Context, job webhook.Job, log *slog.Logger) err
 	if err != nil {
 		return err
 	}
+	r.Metrics.reviewed(rep)
 	log.Info("reviewed", "base", short(rep.Base), "head", short(head), "claims", rep.Stats.Claims,
 		"contradicted", rep.Stats.Contradicted, "incomplete", rep.Stats.Incomplete, "ms", time.Since(start).Milliseconds())
 
@@ -162,6 +166,7 @@ func (r *Runner) run(ctx context.Context, job webhook.Job, log *slog.Logger) err
 		Reporters: ghpub.Reporters{Review: true, Check: true, Summary: true},
 		FailOn:    FailOn, Dismissed: dismissed, Logger: log,
 	}, rep)
+	r.Metrics.published(res.Requests)
 	if err != nil {
 		return fmt.Errorf("publish the review of %s: %w", short(head), err)
 	}
@@ -234,7 +239,7 @@ func (r *Runner) publishTooLarge(ctx context.Context, client *gh.Client, job web
 // waitRateLimit waits for the core rate limit's reset while fewer than
 // rateFloor requests are left, at most maxRateWait. GitHub Enterprise
 // Server with rate limiting off answers 404: no wait.
-func (r *Runner) waitRateLimit(ctx context.Context, client *gh.Client, log *slog.Logger) error {
+func (r *Runner) waitRateLimit(ctx context.Context, client *gh.Client, installation int64, log *slog.Logger) error {
 	lim, resp, err := client.RateLimit.Get(ctx)
 	if err != nil {
 		if resp != nil && resp.StatusCode == http.StatusNotFound {
@@ -243,6 +248,9 @@ func (r *Runner) waitRateLimit(ctx context.Context, client *gh.Client, log *slog
 		return fmt.Errorf("read the rate limit: %w", err)
 	}
 	core := lim.GetCore()
+	if core != nil {
+		r.Metrics.rateLimit(installation, core.Remaining)
+	}
 	if core == nil || core.Remaining >= rateFloor {
 		return nil
 	}
