@@ -374,7 +374,11 @@ func TestRunningJobSupersededOnRetry(t *testing.T) {
 			if j := runner.wait(t, 10*time.Second); j.HeadSHA != headB {
 				t.Fatalf("second run head %s, want %s", j.HeadSHA, headB)
 			}
-			waitFor(t, 30*time.Second, "the old job to be cancelled as superseded on its retry", func() bool {
+			// The retry waits for River's scheduler, which runs every 5 s
+			// and only on the elected leader; on a loaded machine with
+			// many test clients electing leaders on PostgreSQL, that has
+			// taken over 30 s.
+			waitFor(t, 90*time.Second, "the old job to be cancelled as superseded on its retry", func() bool {
 				st := statesOf(jobsOf(t, s))
 				return st[rivertype.JobStateCancelled] == 1 && st[rivertype.JobStateCompleted] == 1
 			})
