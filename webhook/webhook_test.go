@@ -413,7 +413,7 @@ func TestRunnerErrorRetried(t *testing.T) {
 			deliver(t, s.Handler(), delivery{event: "pull_request", id: "retry-1", body: prPayload(t, "opened", headA, 0)})
 			start(t, s)
 			runner.wait(t, 10*time.Second)
-			runner.wait(t, 30*time.Second)
+			runner.wait(t, 90*time.Second) // the retry waits for the leader's scheduler (see above)
 			waitFor(t, 10*time.Second, "completion", func() bool {
 				rows := jobsOf(t, s)
 				return len(rows) == 1 && rows[0].State == rivertype.JobStateCompleted
