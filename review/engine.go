@@ -73,6 +73,10 @@ type Engine struct {
 	// Confirm, with a Model, also gives it the rules' findings: a finding
 	// the model refutes with verified evidence is dropped.
 	Confirm bool
+	// Coverage, when set, scores the documentation coverage of the
+	// symbols the diff touched (Report.Stats.Coverage); a failure is
+	// logged and leaves it nil.
+	Coverage CoverageScorer
 	// Logger receives progress and diagnostics; nil discards them.
 	Logger *slog.Logger
 	// Workers bounds how many claims are judged at once; 0 means
@@ -145,6 +149,16 @@ func (e *Engine) Review(ctx context.Context, req Request) (Report, error) {
 	r.Stats = Count(r.Verdicts)
 	r.Stats.Timings = timings
 	r.Stats.Model = model
+	if e.Coverage != nil && ws.BaseFS != nil {
+		start = time.Now()
+		cov, err := e.Coverage.Score(ctx, ws)
+		if err != nil {
+			log.Warn("documentation coverage not scored", "err", err)
+		} else {
+			r.Stats.Coverage = cov
+		}
+		timings["coverage"] = time.Since(start).Milliseconds()
+	}
 	return r, nil
 }
 

@@ -428,3 +428,38 @@ func TestLoadDenseChannel(t *testing.T) {
 		t.Errorf("notes %v: want one saying the dense channel is off and why", notes)
 	}
 }
+
+// fixedScorer returns a fixed coverage change, or an error.
+type fixedScorer struct {
+	c   *review.CoverageChange
+	err error
+}
+
+func (f fixedScorer) Score(context.Context, *review.Workspace) (*review.CoverageChange, error) {
+	return f.c, f.err
+}
+
+func TestEngineCoverage(t *testing.T) {
+	dir := repo(t)
+	want := &review.CoverageChange{Symbols: 1, FactsBefore: 2, FactsAfter: 2, StatedBefore: 1, StatedAfter: 2, Gained: 1}
+	for _, tt := range []struct {
+		name   string
+		scorer review.CoverageScorer
+		want   *review.CoverageChange
+	}{
+		{"scored", fixedScorer{c: want}, want},
+		{"failed scorer leaves it out", fixedScorer{err: errors.New("boom")}, nil},
+		{"no scorer", nil, nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			e := &review.Engine{Extractor: fakeExtractor{}, Coverage: tt.scorer}
+			r, err := e.Review(t.Context(), review.Request{Repo: dir, IndexDir: filepath.Join(t.TempDir(), "ix")})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d := cmp.Diff(tt.want, r.Stats.Coverage); d != "" {
+				t.Errorf("coverage (-want +got):\n%s", d)
+			}
+		})
+	}
+}

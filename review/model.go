@@ -85,3 +85,37 @@ func (s ModelStats) DroppedTotal() int {
 func (s ModelStats) DroppedReasons() []string {
 	return slices.Sorted(maps.Keys(s.Dropped))
 }
+
+// CoverageChange says how completely the documentation of the symbols a
+// diff touched states their facts (see review/completeness), at base and
+// at head.
+type CoverageChange struct {
+	// Symbols counts the touched exported symbols that have facts.
+	Symbols int
+	// FactsBefore and FactsAfter count their facts at base and head;
+	// StatedBefore and StatedAfter how many of them the docs state.
+	FactsBefore, FactsAfter, StatedBefore, StatedAfter int
+	// Gained counts facts stated at head but not at base, Lost the
+	// reverse, for facts present on both sides.
+	Gained, Lost int
+}
+
+// Before is the coverage at base: stated facts / facts, 1 with none.
+func (c CoverageChange) Before() float64 { return ratio(c.StatedBefore, c.FactsBefore) }
+
+// After is the coverage at head.
+func (c CoverageChange) After() float64 { return ratio(c.StatedAfter, c.FactsAfter) }
+
+func ratio(a, b int) float64 {
+	if b == 0 {
+		return 1
+	}
+	return float64(a) / float64(b)
+}
+
+// CoverageScorer scores the documentation of the symbols a diff touched;
+// review/completeness implements it. The engine calls it once per review,
+// after judging.
+type CoverageScorer interface {
+	Score(ctx context.Context, ws *Workspace) (*CoverageChange, error)
+}

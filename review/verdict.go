@@ -91,6 +91,9 @@ type Stats struct {
 	// Model holds the model judge's costs and outcomes; nil when no model
 	// was configured.
 	Model *ModelStats
+	// Coverage is the documentation coverage of the symbols the diff
+	// touched, before and after; nil without a scorer or a base.
+	Coverage *CoverageChange
 }
 
 // Report is the result of a review.

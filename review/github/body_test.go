@@ -282,3 +282,13 @@ func TestMarkdownEscaping(t *testing.T) {
 		}
 	}
 }
+
+func TestCoverageLine(t *testing.T) {
+	if got := coverageLine(nil); got != "" {
+		t.Errorf("nil: %q", got)
+	}
+	got := coverageLine(&review.CoverageChange{Symbols: 2, FactsBefore: 4, FactsAfter: 4, StatedBefore: 1, StatedAfter: 3, Gained: 2})
+	if want := "Documentation coverage of the 2 symbols this pull request touched: 25% → 75% (2 facts newly stated)."; got != want {
+		t.Errorf("coverageLine = %q, want %q", got, want)
+	}
+}

@@ -80,6 +80,9 @@ func summaryBody(opt Options, rep review.Report, findings []finding, ours ourCom
 	if m := modelLine(rep.Stats.Model); m != "" {
 		b.WriteString(mdText(m) + "\n\n")
 	}
+	if c := coverageLine(rep.Stats.Coverage); c != "" {
+		b.WriteString(mdText(c) + "\n\n")
+	}
 
 	if inline > 0 {
 		fmt.Fprintf(&b, "%d %s %s review comments on the diff.\n\n", inline, plural(inline, "finding", "findings"), plural(inline, "is a", "are"))
@@ -216,4 +219,25 @@ func struckHeadline(body string) string {
 		}
 	}
 	return ""
+}
+
+// coverageLine is one sentence on the documentation coverage of the
+// symbols the pull request touched, the same as review/report's, or "".
+func coverageLine(c *review.CoverageChange) string {
+	if c == nil || c.Symbols == 0 {
+		return ""
+	}
+	s := fmt.Sprintf("Documentation coverage of the %d %s this pull request touched: %.0f%% → %.0f%%", c.Symbols,
+		plural(c.Symbols, "symbol", "symbols"), 100*c.Before(), 100*c.After())
+	var parts []string
+	if c.Gained > 0 {
+		parts = append(parts, fmt.Sprintf("%d %s newly stated", c.Gained, plural(c.Gained, "fact", "facts")))
+	}
+	if c.Lost > 0 {
+		parts = append(parts, fmt.Sprintf("%d lost", c.Lost))
+	}
+	if len(parts) > 0 {
+		s += " (" + strings.Join(parts, ", ") + ")"
+	}
+	return s + "."
 }

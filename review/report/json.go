@@ -61,6 +61,19 @@ type jsonStats struct {
 	Incomplete   int             `json:"incomplete"`
 	Skipped      int             `json:"skipped"`
 	Model        *jsonModelStats `json:"model,omitempty"`
+	Coverage     *jsonCoverage   `json:"coverage,omitempty"`
+}
+
+// jsonCoverage is the documentation coverage change of the symbols the
+// diff touched, an addition to the contract's open stats object.
+type jsonCoverage struct {
+	Symbols      int `json:"symbols"`
+	FactsBefore  int `json:"facts_before"`
+	FactsAfter   int `json:"facts_after"`
+	StatedBefore int `json:"stated_before"`
+	StatedAfter  int `json:"stated_after"`
+	Gained       int `json:"gained"`
+	Lost         int `json:"lost"`
 }
 
 // jsonModelStats are the model judge's costs, an addition to the stats the
@@ -141,6 +154,7 @@ func JSON(w io.Writer, r review.Report) error {
 			Incomplete:   r.Stats.Incomplete,
 			Skipped:      r.Stats.Skipped,
 			Model:        modelStatsJSON(r.Stats.Model),
+			Coverage:     (*jsonCoverage)(r.Stats.Coverage),
 		},
 	}
 	for _, v := range sortedVerdicts(r.Verdicts) {
@@ -220,6 +234,7 @@ func DecodeJSON(rd io.Reader) (review.Report, error) {
 			Incomplete:   in.Stats.Incomplete,
 			Skipped:      in.Stats.Skipped,
 			Model:        modelStatsOf(in.Stats.Model),
+			Coverage:     (*review.CoverageChange)(in.Stats.Coverage),
 		},
 	}
 	for _, c := range in.Claims {

@@ -380,7 +380,34 @@ func withModel(r review.Report) review.Report {
 		Dropped:     map[string]int{"quote does not match": 1},
 		ClaimMillis: []int64{1200, 0, 800, 0},
 	}
+	r.Stats.Coverage = &review.CoverageChange{Symbols: 4, FactsBefore: 8, FactsAfter: 8, StatedBefore: 5, StatedAfter: 6, Gained: 2, Lost: 1}
 	return r
+}
+
+func TestCoverageSummary(t *testing.T) {
+	tests := []struct {
+		in   *review.CoverageChange
+		want string
+	}{
+		{nil, ""},
+		{&review.CoverageChange{}, ""},
+		{&review.CoverageChange{Symbols: 4, FactsBefore: 8, FactsAfter: 8, StatedBefore: 5, StatedAfter: 6, Gained: 2, Lost: 1},
+			"Documentation coverage of the 4 symbols this diff touched: 62% → 75% (2 facts newly stated, 1 lost)."},
+		{&review.CoverageChange{Symbols: 1, FactsBefore: 0, FactsAfter: 2, StatedAfter: 1},
+			"Documentation coverage of the 1 symbol this diff touched: 100% → 50%."},
+	}
+	for _, tt := range tests {
+		if got := coverageSummary(tt.in); got != tt.want {
+			t.Errorf("coverageSummary(%+v) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+	var buf bytes.Buffer
+	if err := Text(&buf, withModel(fixture()), Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(buf.String(), "Documentation coverage of the 4 symbols") {
+		t.Errorf("text output lacks the coverage line:\n%s", buf.String())
+	}
 }
 
 func TestModelSummary(t *testing.T) {

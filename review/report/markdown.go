@@ -48,6 +48,9 @@ func Markdown(w io.Writer, r review.Report, opt Options) error {
 	if sum := modelSummary(s.Model); sum != "" {
 		m.para(mdText(sum))
 	}
+	if sum := coverageSummary(s.Coverage); sum != "" {
+		m.para(mdText(sum))
+	}
 
 	var findings, skipped []review.Verdict
 	for _, v := range sortedVerdicts(r.Verdicts) {

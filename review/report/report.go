@@ -268,3 +268,26 @@ func modelSummary(s *review.ModelStats) string {
 	b.WriteString(".")
 	return b.String()
 }
+
+// coverageSummary is one sentence on the documentation coverage of the
+// symbols the diff touched, or "" without one: "Documentation coverage of
+// the 4 symbols this diff touched: 62% → 75% (3 facts newly stated, 1
+// lost)."
+func coverageSummary(c *review.CoverageChange) string {
+	if c == nil || c.Symbols == 0 {
+		return ""
+	}
+	s := fmt.Sprintf("Documentation coverage of the %d %s this diff touched: %.0f%% → %.0f%%", c.Symbols,
+		plural(c.Symbols, "symbol", "symbols"), 100*c.Before(), 100*c.After())
+	var parts []string
+	if c.Gained > 0 {
+		parts = append(parts, fmt.Sprintf("%d %s newly stated", c.Gained, plural(c.Gained, "fact", "facts")))
+	}
+	if c.Lost > 0 {
+		parts = append(parts, fmt.Sprintf("%d lost", c.Lost))
+	}
+	if len(parts) > 0 {
+		s += " (" + strings.Join(parts, ", ") + ")"
+	}
+	return s + "."
+}

@@ -88,6 +88,9 @@ func Text(w io.Writer, r review.Report, opt Options) error {
 	if m := modelSummary(s.Model); m != "" {
 		t.line(clean(m))
 	}
+	if c := coverageSummary(s.Coverage); c != "" {
+		t.line(c)
+	}
 	t.line(fmt.Sprintf("%d claims: %s, %s, %s, %d skipped",
 		s.Claims,
 		t.paint(ansiRed, fmt.Sprintf("%d contradicted", s.Contradicted)),
