@@ -30,6 +30,7 @@ Usage:
   docreview index [flags]    build or update the evidence index of a repository
   docreview query [flags] TEXT  search the evidence index
   docreview mcp [flags]      serve the index to coding agents over MCP (stdio)
+  docreview completeness [flags] [packages]  score how much of each symbol's contract its doc states
   docreview bench retrieval  measure the evidence layer
   docreview bench quality    measure review quality on real modules
   docreview bench webhook    measure the webhook server under a burst of deliveries
@@ -61,6 +62,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		err = runQuery(ctx, args[1:], stdout, stderr, getenv)
 	case "mcp":
 		err = runMCP(ctx, args[1:], stdin, stdout, stderr, getenv)
+	case "completeness":
+		err = runCompleteness(ctx, args[1:], stdout, stderr, getenv)
 	case "bench":
 		err = runBench(ctx, args[1:], stdout, stderr, getenv)
 	case "version", "--version":

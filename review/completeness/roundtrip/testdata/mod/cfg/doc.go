@@ -1,0 +1,2 @@
+// Package cfg reads the settings of a small network service.
+package cfg
