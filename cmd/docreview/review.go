@@ -16,6 +16,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/docreview/docreview/review"
+	"github.com/docreview/docreview/review/completeness"
 	"github.com/docreview/docreview/review/config"
 	"github.com/docreview/docreview/review/extract"
 	"github.com/docreview/docreview/review/report"
@@ -146,6 +147,7 @@ func newEngine(cfg config.Config, f reviewFlags, all []review.Judge, getenv func
 		Extractor:       &extract.Extractor{Logger: logger, MaxMarkdownLines: cfg.MaxMarkdownLines},
 		Logger:          logger,
 		UpstreamOptions: upstreamOptions(getenv, f.upstreamDownload, logger),
+		Coverage:        completeness.Scorer{},
 	}
 	for _, j := range all {
 		if cfg.Enabled(j.Name()) {

@@ -227,6 +227,11 @@ func coverageLine(c *review.CoverageChange) string {
 	if c == nil || c.Symbols == 0 {
 		return ""
 	}
+	if c.FactsBefore == 0 {
+		// Nothing to compare with: the symbols are new, or had no facts.
+		return fmt.Sprintf("Documentation coverage of the %d %s this pull request touched: %.0f%% (%d of %d facts stated; none at base).",
+			c.Symbols, plural(c.Symbols, "symbol", "symbols"), 100*c.After(), c.StatedAfter, c.FactsAfter)
+	}
 	s := fmt.Sprintf("Documentation coverage of the %d %s this pull request touched: %.0f%% → %.0f%%", c.Symbols,
 		plural(c.Symbols, "symbol", "symbols"), 100*c.Before(), 100*c.After())
 	var parts []string

@@ -394,7 +394,7 @@ func TestCoverageSummary(t *testing.T) {
 		{&review.CoverageChange{Symbols: 4, FactsBefore: 8, FactsAfter: 8, StatedBefore: 5, StatedAfter: 6, Gained: 2, Lost: 1},
 			"Documentation coverage of the 4 symbols this diff touched: 62% → 75% (2 facts newly stated, 1 lost)."},
 		{&review.CoverageChange{Symbols: 1, FactsBefore: 0, FactsAfter: 2, StatedAfter: 1},
-			"Documentation coverage of the 1 symbol this diff touched: 100% → 50%."},
+			"Documentation coverage of the 1 symbol this diff touched: 50% (1 of 2 facts stated; none at base)."},
 	}
 	for _, tt := range tests {
 		if got := coverageSummary(tt.in); got != tt.want {
