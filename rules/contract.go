@@ -226,7 +226,85 @@ func (r *MissingContract) verdict(c review.Claim, sym retrieval.Symbol, items []
 	}
 	parts = append(parts, defaults...)
 	v.Message = fmt.Sprintf("Doc comment of %s does not say that it %s.", c.Symbol, joinAnd(parts))
+	v.Suggestion = addContract(c.Text, items, errPaths, callerNames(sym))
 	return v
+}
+
+// callerNames are the names a caller knows: the parameters and the
+// receiver of sym's signature.
+func callerNames(sym retrieval.Symbol) map[string]bool {
+	out := map[string]bool{}
+	fn, ok := sym.Object.(*types.Func)
+	if !ok {
+		return out
+	}
+	sig := fn.Signature()
+	if rv := sig.Recv(); rv != nil && rv.Name() != "" {
+		out[rv.Name()] = true
+	}
+	for v := range sig.Params().Variables() {
+		out[v.Name()] = true
+	}
+	return out
+}
+
+// condFor renders a condition for a caller, in backticks, or "" when it
+// names none of the caller's names (a local such as "!ok" says nothing to
+// a caller).
+func condFor(cond string, names map[string]bool) string {
+	if cond == "" {
+		return ""
+	}
+	for _, w := range wordRE.FindAllString(cond, -1) {
+		if names[w] {
+			return " when `" + cond + "`"
+		}
+	}
+	return ""
+}
+
+// addContract returns the doc text with one sentence appended that states
+// the items compactly, by exact name, literal and condition ("It returns
+// ErrNoStock when `n > 10` and panics when `n < 0`."), the rest of the
+// text left as it is. Conditions that name nothing a caller knows (no
+// parameter or receiver, as in "!ok") are left out.
+func addContract(text string, items []contractItem, errPaths map[string]int, names map[string]bool) string {
+	var clauses []string
+	seen := map[string]bool{}
+	for _, it := range items {
+		var cl string
+		switch it.kind {
+		case contractError:
+			cl = "returns " + it.name
+			if errPaths[it.name] == 1 {
+				cl += condFor(it.cond, names)
+			}
+		case contractPanic:
+			cl = "panics" + condFor(it.cond, names)
+		case contractDefault:
+			cl = "uses " + it.repl
+			if it.value != "" && it.value != it.repl {
+				cl += " (" + it.value + ")"
+			}
+			if w := condFor(it.cond, names); w != "" {
+				cl += w
+			} else {
+				cl += " when " + it.cond
+			}
+		}
+		if cl != "" && !seen[cl] {
+			seen[cl] = true
+			clauses = append(clauses, cl)
+		}
+	}
+	if len(clauses) == 0 {
+		return ""
+	}
+	t := strings.TrimRight(text, " \n")
+	if t != "" && !strings.HasSuffix(t, ".") {
+		t += "."
+	}
+	return strings.TrimSpace(t + " It " + joinAnd(clauses) + ".")
 }
 
 // joinOr joins words as English prose with "or".

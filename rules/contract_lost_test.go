@@ -114,9 +114,10 @@ func TestMissingContractLost(t *testing.T) {
 	}, {
 		symbol: "Find", // the silence check fires first
 		want: &want{
-			label:    review.Incomplete,
-			message:  "Doc comment of Find does not say that it returns ErrNotFound (!ok).",
-			evidence: []ev{code("return ID{}, ErrNotFound", "returns ErrNotFound when !ok")},
+			label:      review.Incomplete,
+			message:    "Doc comment of Find does not say that it returns ErrNotFound (!ok).",
+			suggestion: "Find returns the ID of name. It returns ErrNotFound.",
+			evidence:   []ev{code("return ID{}, ErrNotFound", "returns ErrNotFound when !ok")},
 		},
 	},
 		{symbol: "Reflowed"},       // the same sentence, rewrapped

@@ -19,8 +19,9 @@ func TestMissingContract(t *testing.T) {
 	}{{
 		symbol: "Store.Hold",
 		want: &want{
-			label:   review.Incomplete,
-			message: "Doc comment of Store.Hold does not say that it returns ErrInvalidQuantity (qty <= 0), ErrNotFound (!ok) or ErrInsufficientStock (have < qty).",
+			label:      review.Incomplete,
+			message:    "Doc comment of Store.Hold does not say that it returns ErrInvalidQuantity (qty <= 0), ErrNotFound (!ok) or ErrInsufficientStock (have < qty).",
+			suggestion: "Hold takes qty units of sku out of stock. It returns ErrInvalidQuantity when `qty <= 0`, returns ErrNotFound and returns ErrInsufficientStock when `have < qty`.",
 			evidence: []ev{
 				at("return ErrInvalidQuantity", "returns ErrInvalidQuantity when qty <= 0"),
 				at("return ErrNotFound", "returns ErrNotFound when !ok"),
@@ -30,37 +31,42 @@ func TestMissingContract(t *testing.T) {
 	}, {
 		symbol: "Store.Take", // wrapped sentinel; the if has an init statement
 		want: &want{
-			label:    review.Incomplete,
-			message:  "Doc comment of Store.Take does not say that it returns ErrNotFound.",
-			evidence: []ev{at(`"take %s: %w"`, "returns ErrNotFound")},
+			label:      review.Incomplete,
+			message:    "Doc comment of Store.Take does not say that it returns ErrNotFound.",
+			suggestion: "Take takes qty units of sku out of stock. It returns ErrNotFound.",
+			evidence:   []ev{at(`"take %s: %w"`, "returns ErrNotFound")},
 		},
 	}, {
 		symbol: "Check", // typed error
 		want: &want{
-			label:    review.Incomplete,
-			message:  `Doc comment of Check does not say that it returns *SKUError (sku == "").`,
-			evidence: []ev{at("return &SKUError", `returns *SKUError when sku == ""`)},
+			label:      review.Incomplete,
+			message:    `Doc comment of Check does not say that it returns *SKUError (sku == "").`,
+			suggestion: "Check checks that sku is well formed. It returns *SKUError when `sku == \"\"`.",
+			evidence:   []ev{at("return &SKUError", `returns *SKUError when sku == ""`)},
 		},
 	}, {
 		symbol: "Store.Must", // panic; the one in the func literal does not count
 		want: &want{
-			label:    review.Incomplete,
-			message:  "Doc comment of Store.Must does not say that it panics (!ok).",
-			evidence: []ev{at(`panic("stock: unknown`, "panics when !ok")},
+			label:      review.Incomplete,
+			message:    "Doc comment of Store.Must does not say that it panics (!ok).",
+			suggestion: "Must returns the count of sku. It panics.",
+			evidence:   []ev{at(`panic("stock: unknown`, "panics when !ok")},
 		},
 	}, {
 		symbol: "Expiry", // zero default
 		want: &want{
-			label:    review.Incomplete,
-			message:  "Doc comment of Expiry does not say that it uses DefaultTTL (5m0s) when ttl == 0.",
-			evidence: []ev{at("ttl = DefaultTTL", "substitutes DefaultTTL (5m0s) when ttl == 0")},
+			label:      review.Incomplete,
+			message:    "Doc comment of Expiry does not say that it uses DefaultTTL (5m0s) when ttl == 0.",
+			suggestion: "Expiry returns when a hold made now ends. It uses DefaultTTL (5m0s) when `ttl == 0`.",
+			evidence:   []ev{at("ttl = DefaultTTL", "substitutes DefaultTTL (5m0s) when ttl == 0")},
 		},
 	}, {
 		symbol: "Next", // another package's sentinel
 		want: &want{
-			label:    review.Incomplete,
-			message:  "Doc comment of Next does not say that it returns io.EOF.",
-			evidence: []ev{at("return io.EOF", "returns io.EOF")},
+			label:      review.Incomplete,
+			message:    "Doc comment of Next does not say that it returns io.EOF.",
+			suggestion: "Next returns the next SKU. It returns io.EOF.",
+			evidence:   []ev{at("return io.EOF", "returns io.EOF")},
 		},
 	},
 		{symbol: "Store.Count"}, // names ErrNotFound, one of its items
@@ -113,8 +119,9 @@ func TestMissingContractSameErrorTwice(t *testing.T) {
 	}
 	first := lineOf(t, ws, "dup.go", "return ErrBadInput")
 	checkVerdict(t, rule, got, &want{
-		label:   review.Incomplete,
-		message: "Doc comment of CheckInput does not say that it returns ErrBadInput.",
+		label:      review.Incomplete,
+		message:    "Doc comment of CheckInput does not say that it returns ErrBadInput.",
+		suggestion: "CheckInput checks s. It returns ErrBadInput.",
 		evidence: []ev{
 			{"dup.go", first, first, review.SourceCode, `returns ErrBadInput when s == ""`},
 			{"dup.go", first + 3, first + 3, review.SourceCode, "returns ErrBadInput when len(s) > 64"},

@@ -19,14 +19,16 @@ func TestPredatingGaps(t *testing.T) {
 	}
 	contract := map[string]*want{
 		"Vault.Get": {
-			label:    review.Incomplete,
-			message:  "Doc comment of Vault.Get does not say that it returns ErrClosed (v.closed).",
-			evidence: []ev{code(`return "", ErrClosed`, "returns ErrClosed when v.closed")},
+			label:      review.Incomplete,
+			message:    "Doc comment of Vault.Get does not say that it returns ErrClosed (v.closed).",
+			suggestion: "Get hands back the secret stored under name. It returns ErrClosed when `v.closed`.",
+			evidence:   []ev{code(`return "", ErrClosed`, "returns ErrClosed when v.closed")},
 		},
 		"Check": {
-			label:    review.Incomplete,
-			message:  `Doc comment of Check does not say that it returns ErrBadName (strings.Contains(name, " ")).`,
-			evidence: []ev{code(`return false, ErrBadName`, `returns ErrBadName when strings.Contains(name, " ")`)},
+			label:      review.Incomplete,
+			message:    `Doc comment of Check does not say that it returns ErrBadName (strings.Contains(name, " ")).`,
+			suggestion: "Check reports whether name may be stored. It returns ErrBadName when `strings.Contains(name, \" \")`.",
+			evidence:   []ev{code(`return false, ErrBadName`, `returns ErrBadName when strings.Contains(name, " ")`)},
 		},
 	}
 	openEv := code(`return "", ErrNotFound`, "returns ErrNotFound when !ok")
@@ -55,10 +57,12 @@ func TestPredatingGaps(t *testing.T) {
 		},
 	}
 	auditContract := map[string]*want{
-		"Vault.Open":  {label: review.Incomplete, message: "Vault.Open does not say that it returns ErrNotFound (!ok).", evidence: []ev{openEv}},
-		"Vault.Fetch": {label: review.Incomplete, message: "Vault.Fetch does not say that it returns ErrNotFound (!ok).", evidence: []ev{fetchEv}},
-		"Vault.Get":   contract["Vault.Get"],
-		"Check":       contract["Check"],
+		"Vault.Open": {label: review.Incomplete, message: "Vault.Open does not say that it returns ErrNotFound (!ok).", evidence: []ev{openEv},
+			suggestion: "Open looks up the secret stored under name and hands back its value\nto the caller for use. It returns ErrNotFound."},
+		"Vault.Fetch": {label: review.Incomplete, message: "Vault.Fetch does not say that it returns ErrNotFound (!ok).", evidence: []ev{fetchEv},
+			suggestion: "Fetch hands back the secret stored under name. It returns ErrNotFound."},
+		"Vault.Get": contract["Vault.Get"],
+		"Check":     contract["Check"],
 	}
 	// An audit judges the docs as they are: no base to compare with, so
 	// the accessor's exemption holds.
