@@ -13,6 +13,7 @@ import (
 
 	"github.com/docreview/docreview/retrieval"
 	"github.com/docreview/docreview/review"
+	"github.com/docreview/docreview/review/completeness"
 )
 
 var _ review.Judge = (*MissingContract)(nil)
@@ -23,7 +24,9 @@ var _ review.Judge = (*MissingContract)(nil)
 // of an error type) in a result declared as error, calls panic at the top
 // of its own body or directly under an if, or substitutes a constant or
 // package-level default for a zero parameter ("if ttl <= 0 { ttl =
-// DefaultTTL }"), and its doc comment names none of these. It labels the
+// DefaultTTL }"), or passes on the sentinel and typed errors of module
+// callees one or two calls deep (completeness.Analyze's error facts), and
+// its doc comment names none of these. It labels the
 // claim incomplete and lists every item by name, with its condition when
 // the item sits directly in an if with a short condition, and the
 // default's value.
@@ -33,13 +36,13 @@ var _ review.Judge = (*MissingContract)(nil)
 // form for a panic, and for a default the constant's name, its value, or
 // the word "default" or "zero". One stated item is enough for the rule to
 // stay silent: it only reports docs silent about the whole contract.
-// Errors passed through from callees ("return err"), panics inside func
-// literals, switch cases or loops, panics marked unreachable, functions
-// that recover, io.EOF from Read methods, unexported functions, methods
-// implementing a documented interface method, docs saying the function
-// implements something, Test, Benchmark, Fuzz and Example functions,
-// declarations in test files and deprecated ones are exempt. It suggests
-// no text for this trigger.
+// Callees' errors other than module sentinels and error types, panics
+// inside func literals, switch cases or loops, panics marked unreachable,
+// functions that recover, io.EOF from Read methods, unexported functions,
+// methods implementing a documented interface method, docs saying the
+// function implements something, Test, Benchmark, Fuzz and Example
+// functions, declarations in test files and deprecated ones are exempt.
+// The suggestion appends one sentence stating every item.
 //
 // When that check stays silent, the rule also reports, in a diff review
 // with a base, a diff that deletes a doc sentence stating an error, panic
@@ -56,7 +59,9 @@ var _ review.Judge = (*MissingContract)(nil)
 // the head doc with the sentence put back where it stood, unless the
 // function's result types changed. The exemptions above apply to it too.
 // The zero value is ready to use and safe for concurrent use.
-type MissingContract struct{}
+type MissingContract struct {
+	callees memo[map[string][]completeness.Fact]
+}
 
 // Name returns "missing-contract".
 func (*MissingContract) Name() string { return "missing-contract" }
@@ -79,6 +84,10 @@ type contractItem struct {
 	cond  string // the guarding condition, "" when not a simple if
 	line  int
 	start int // the first line the item rests on: the if of a default, else line
+	// path is the file of line when it is not the function's own (an
+	// error a callee returns); hops the chain of calls that reaches it.
+	path string
+	hops []string
 }
 
 // Judge reports a doc comment that states none of its function's error,
@@ -113,28 +122,77 @@ func (r *MissingContract) Judge(ctx context.Context, ws *review.Workspace, c rev
 	if sym.Kind == "method" && implementsDocumented(ws.Symbols, sym) {
 		return nil, nil
 	}
-	if v := r.silent(ws, c, sym, decl, fn.Signature()); v != nil || ctx.Err() != nil {
-		return v, ctx.Err()
+	v, own := r.silent(ws, c, sym, decl, fn.Signature())
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
 	}
-	return r.lostContract(ws, c, sym, decl, fn.Signature()), nil
+	if v != nil && own > 0 {
+		return v, nil
+	}
+	// With only callees' errors missing, a diff that removed the sentence
+	// stating the contract gets the more specific finding: its suggestion
+	// puts that sentence back.
+	if lost := r.lostContract(ws, c, sym, decl, fn.Signature()); lost != nil {
+		return lost, nil
+	}
+	return v, nil
 }
 
 // silent reports a doc comment that states none of its function's error,
 // panic and default items, unless that silence predates the diff, or nil.
-func (r *MissingContract) silent(ws *review.Workspace, c review.Claim, sym retrieval.Symbol, decl *ast.FuncDecl, sig *types.Signature) *review.Verdict {
+func (r *MissingContract) silent(ws *review.Workspace, c review.Claim, sym retrieval.Symbol, decl *ast.FuncDecl, sig *types.Signature) (*review.Verdict, int) {
 	items := contractItems(sym.Package, decl, sig)
+	own := len(items)
+	items = append(items, r.calleeErrors(ws, c, items)...)
 	if len(items) == 0 {
-		return nil
+		return nil, own
 	}
 	for _, it := range items {
 		if it.stated(c.Text) {
-			return nil
+			return nil, own
 		}
 	}
 	if predatesContract(ws, c, sym, decl, items) {
+		return nil, own
+	}
+	return r.verdict(c, sym, items), own
+}
+
+// calleeErrors returns the sentinel and typed errors the function returns
+// through its module callees (one or two calls deep, as
+// [completeness.Analyze] traces them: unwrapped or wrapped with %w) that
+// its own body does not already return, as items whose evidence is the
+// callee's return line. An analysis failure gives none.
+func (r *MissingContract) calleeErrors(ws *review.Workspace, c review.Claim, own []contractItem) []contractItem {
+	facts, err := r.callees.get(ws, c.Package, func() (map[string][]completeness.Fact, error) {
+		syms, err := completeness.Analyze(context.Background(), ws.Symbols, []string{c.Package})
+		if err != nil {
+			return nil, err
+		}
+		out := map[string][]completeness.Fact{}
+		for _, s := range syms {
+			out[s.Name] = s.Facts
+		}
+		return out, nil
+	})
+	if err != nil {
 		return nil
 	}
-	return r.verdict(c, sym, items)
+	named := map[string]bool{}
+	for _, it := range own {
+		if it.kind == contractError {
+			named[it.name] = true
+		}
+	}
+	var out []contractItem
+	for _, f := range facts[c.Symbol] {
+		if f.Kind != completeness.KindError || len(f.Hops) == 0 || named[f.Name] || f.Path == "" || f.Line < 1 {
+			continue
+		}
+		named[f.Name] = true
+		out = append(out, contractItem{kind: contractError, name: f.Name, line: f.Line, start: f.Line, path: f.Path, hops: f.Hops})
+	}
+	return out
 }
 
 var contractWordRE = regexp.MustCompile(`(?i)\b(?:err\w*|fail\w*|panic\w*|default\w*|zero|invalid)\b`)
@@ -174,10 +232,12 @@ func predatesContract(ws *review.Workspace, c review.Claim, sym retrieval.Symbol
 		return false
 	}
 	for _, it := range items {
-		if f.Touches(it.start, it.line) {
+		if it.path == "" && f.Touches(it.start, it.line) {
 			return false
 		}
 	}
+	// A callee's changed return line does not make the caller's doc less
+	// complete than it was: callees' items count only with the doc.
 	return true
 }
 
@@ -196,10 +256,16 @@ func (r *MissingContract) verdict(c review.Claim, sym retrieval.Symbol, items []
 	}
 	v := &review.Verdict{Label: review.Incomplete, Rule: r.Name(), Confidence: 0.8}
 	for _, it := range items {
-		v.Evidence = append(v.Evidence, review.Evidence{
+		ev := review.Evidence{
 			Path: sym.Path, StartLine: it.line, EndLine: it.line, Source: review.SourceCode,
 			Why: it.why(), Hops: []string{c.Symbol, it.hop()},
-		})
+		}
+		if it.path != "" {
+			ev.Path = it.path
+			ev.Why = "returns " + it.name + " to " + c.Symbol + " through " + strings.Join(it.hops, " → ")
+			ev.Hops = append([]string{c.Symbol}, it.hops...)
+		}
+		v.Evidence = append(v.Evidence, ev)
 		label := it.label()
 		if it.kind == contractError && errPaths[it.name] > 1 {
 			label = it.name

@@ -155,13 +155,26 @@ func TestMissingContractLostNoBase(t *testing.T) {
 				ws.Scope = scope
 			}
 			rule := &MissingContract{}
-			for _, sym := range []string{"FromBytes", "Parse", "Template", "Must", "Lookup"} {
+			for _, sym := range []string{"FromBytes", "Template", "Must", "Lookup"} {
 				got, err := rule.Judge(t.Context(), ws, goClaim(t, ws, "lost.go", sym))
 				if err != nil {
 					t.Fatal(err)
 				}
 				checkVerdict(t, rule, got, nil)
 			}
+			// Parse's doc never names ErrHelp, which its callee parseArgs
+			// returns: without a diff to blame, that is the finding.
+			got, err := rule.Judge(t.Context(), ws, goClaim(t, ws, "lost.go", "Parse"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			ret := lineOf(t, ws, "lost.go", "\t\t\treturn ErrHelp")
+			checkVerdict(t, rule, got, &want{
+				label:      review.Incomplete,
+				message:    "Doc comment of Parse does not say that it returns ErrHelp.",
+				suggestion: "Parse parses the arguments. Call it before any flag is read. It returns ErrHelp.",
+				evidence:   []ev{{"lost.go", ret, ret, review.SourceCode, "returns ErrHelp to Parse through parseArgs"}},
+			})
 		})
 	}
 }
