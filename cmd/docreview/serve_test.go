@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"crypto/hmac"
 	"crypto/rand"
@@ -206,7 +205,7 @@ func TestServeCrashRecovery(t *testing.T) {
 		recovered.Round(time.Millisecond), len(gh.comments), gh.checkRuns, gh.prGets)
 }
 
-func waitFor(t *testing.T, d time.Duration, cond func() bool, what string, logs *bytes.Buffer) {
+func waitFor(t *testing.T, d time.Duration, cond func() bool, what string, logs *syncBuffer) {
 	t.Helper()
 	deadline := time.Now().Add(d)
 	for !cond() {
@@ -219,11 +218,11 @@ func waitFor(t *testing.T, d time.Duration, cond func() bool, what string, logs 
 
 // startServe starts 'docreview serve' on addr and waits until /readyz
 // answers 200. The process is killed at the end of the test.
-func startServe(t *testing.T, bin string, env []string, addr, data string, extra ...string) (*exec.Cmd, *bytes.Buffer) {
+func startServe(t *testing.T, bin string, env []string, addr, data string, extra ...string) (*exec.Cmd, *syncBuffer) {
 	t.Helper()
-	var logs bytes.Buffer
+	logs := &syncBuffer{}
 	cmd := exec.Command(bin, append([]string{"serve", "--addr", addr, "--data-dir", data}, extra...)...)
-	cmd.Env, cmd.Stdout, cmd.Stderr = env, &logs, &logs
+	cmd.Env, cmd.Stdout, cmd.Stderr = env, logs, logs
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -234,7 +233,7 @@ func startServe(t *testing.T, bin string, env []string, addr, data string, extra
 		if err == nil {
 			res.Body.Close()
 			if res.StatusCode == http.StatusOK {
-				return cmd, &logs
+				return cmd, logs
 			}
 		}
 		if time.Now().After(deadline) {
@@ -351,7 +350,7 @@ func TestServeTwoProcessesSharePostgres(t *testing.T) {
 		f.gh.mu.Lock()
 		defer f.gh.mu.Unlock()
 		return len(f.gh.summaries) == prs && f.gh.checkRuns >= prs
-	}, "every pull request to be published", &bytes.Buffer{})
+	}, "every pull request to be published", &syncBuffer{})
 	time.Sleep(2 * time.Second) // a second review would show itself now
 	f.gh.mu.Lock()
 	defer f.gh.mu.Unlock()
