@@ -14,8 +14,9 @@
 // that may have been carried out (5xx, lost connection) is looked for
 // before it is retried. A reply
 // "/docreview dismiss <reason>" in the thread of one of docreview's
-// comments, or an entry of .docreview/dismissed.yml ([LoadDismissed]),
-// suppresses that finding for good.
+// comments, by the repository's owner, a member or a collaborator (GitHub's
+// author_association), or an entry of .docreview/dismissed.yml
+// ([LoadDismissed]), suppresses that finding for good.
 //
 // Usage:
 //

@@ -70,6 +70,7 @@ type fakeComment struct {
 	CommitID          string   `json:"commit_id"`
 	InReplyTo         int64    `json:"in_reply_to_id,omitempty"`
 	User              fakeUser `json:"user"`
+	AuthorAssociation string   `json:"author_association,omitempty"`
 	HTMLURL           string   `json:"html_url"`
 }
 
@@ -539,8 +540,10 @@ func (f *fakeGitHub) newID() int64 {
 	return f.nextID
 }
 
-// reply adds a reply by login to review comment parent.
-func (f *fakeGitHub) reply(parent int64, login, body string) {
+// reply adds a reply by login, with GitHub's author association
+// (OWNER, MEMBER, COLLABORATOR, CONTRIBUTOR, NONE…), to review comment
+// parent.
+func (f *fakeGitHub) reply(parent int64, login, association, body string) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	c := &fakeComment{ID: f.newID(), Body: body, InReplyTo: parent, Side: "RIGHT"}
@@ -550,6 +553,7 @@ func (f *fakeGitHub) reply(parent int64, login, body string) {
 		}
 	}
 	c.User = fakeUser{Login: login, Type: "User"}
+	c.AuthorAssociation = association
 	f.comments = append(f.comments, c)
 }
 

@@ -238,7 +238,7 @@ func TestOnlyOurMarkers(t *testing.T) {
 			if !tt.ours {
 				// A dismissal in the thread of someone else's marker does
 				// not dismiss.
-				f.reply(id, "mallory", "/docreview dismiss not a bug")
+				f.reply(id, "mallory", "COLLABORATOR", "/docreview dismiss not a bug")
 			}
 			opt := options(f)
 			opt.Author = tt.author

@@ -440,7 +440,9 @@ func collectOurs(comments []*gh.PullRequestComment, isOurs func(*gh.User) bool) 
 			continue
 		}
 		reason, ok := parseDismiss(c.GetBody())
-		if !ok {
+		if !ok || !dismissers[c.GetAuthorAssociation()] {
+			// Only people who can write to the repository dismiss
+			// findings: anyone can reply on a public repository.
 			continue
 		}
 		if _, dup := o.dismissed[fp]; !dup {
@@ -449,6 +451,11 @@ func collectOurs(comments []*gh.PullRequestComment, isOurs func(*gh.User) bool) 
 	}
 	return o
 }
+
+// dismissers are the author associations whose "/docreview dismiss"
+// replies count: the repository's owner, its organisation's members and
+// its collaborators.
+var dismissers = map[string]bool{"OWNER": true, "MEMBER": true, "COLLABORATOR": true}
 
 // parseDismiss reads a "/docreview dismiss <reason>" reply; the command
 // must open the reply's first non-blank line. The reason is the rest of

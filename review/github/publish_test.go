@@ -304,8 +304,10 @@ func TestDismissals(t *testing.T) {
 	if _, err := Publish(t.Context(), options(f), rep); err != nil {
 		t.Fatal(err)
 	}
-	f.reply(f.commentFor(t, Fingerprint(findingB)).ID, "alice", "/docreview dismiss   it is documented\nin the package doc")
-	f.reply(f.commentFor(t, Fingerprint(findingA)).ID, "bob", "/docreview dismissal is not a command")
+	f.reply(f.commentFor(t, Fingerprint(findingB)).ID, "alice", "MEMBER", "/docreview dismiss   it is documented\nin the package doc")
+	f.reply(f.commentFor(t, Fingerprint(findingA)).ID, "bob", "MEMBER", "/docreview dismissal is not a command")
+	// Anyone may reply on a public repository; only writers dismiss.
+	f.reply(f.commentFor(t, Fingerprint(findingA)).ID, "eve", "NONE", "/docreview dismiss it is fine, trust me")
 	fileDismissals := []Dismissal{{Fingerprint: Fingerprint(findingC), Reason: "the guide is versioned separately", By: "carol"}}
 
 	for _, head := range []string{head1, head2} { // dismissals hold on later pushes
