@@ -43,6 +43,9 @@
 //     not carry the head; the Runner resolves the pull request's current
 //     head). "/docreview dismiss <reason>" queues the same re-run: the
 //     publisher reads dismissals from the comment threads.
+//   - pull_request_review_comment created as a reply whose first words
+//     are "/docreview dismiss", from the same authors: the same re-run, so
+//     that the dismissal shows at once.
 //
 // The author_association check is used instead of an API call for the
 // commenter's permission (GET /repos/{o}/{r}/collaborators/{u}/permission)

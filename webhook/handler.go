@@ -43,7 +43,7 @@ const (
 // knownEvents are the event label values; anything else is "other", so an
 // unauthenticated sender cannot grow the metric's label set.
 var knownEvents = map[string]bool{
-	"pull_request": true, "issue_comment": true, "installation": true,
+	"pull_request": true, "issue_comment": true, "pull_request_review_comment": true, "installation": true,
 	"installation_repositories": true, "ping": true,
 }
 
@@ -166,6 +166,16 @@ func (s *Server) handleDelivery(r *http.Request, event string) (int, outcome) {
 		e, out = s.pullRequestJob(p)
 		if e == nil {
 			log.DebugContext(ctx, "pull request event needs no review", "action", p.GetAction(), "outcome", out)
+			return statusOf(out), out
+		}
+	case *gh.PullRequestReviewCommentEvent:
+		var out outcome
+		e, out = reviewCommentJob(p)
+		if e == nil {
+			if out == outForbidden {
+				log.InfoContext(ctx, "/docreview dismiss from a user without write access ignored",
+					"user", p.GetComment().GetUser().GetLogin(), "association", p.GetComment().GetAuthorAssociation())
+			}
 			return statusOf(out), out
 		}
 	case *gh.IssueCommentEvent:
@@ -297,6 +307,38 @@ func issueCommentJob(p *gh.IssueCommentEvent) (*prEvent, outcome) {
 	}
 	owner, repo := p.GetRepo().GetOwner().GetLogin(), p.GetRepo().GetName()
 	number := p.GetIssue().GetNumber()
+	if owner == "" || repo == "" || number <= 0 {
+		return nil, outBadRequest
+	}
+	return &prEvent{job: Job{
+		InstallationID: p.GetInstallation().GetID(),
+		Owner:          owner,
+		Repo:           repo,
+		PR:             number,
+		Rerun:          true,
+	}}, ""
+}
+
+// reviewCommentJob turns a "/docreview dismiss <reason>" reply in a review
+// thread, from a user with write access, into a re-run of the pull
+// request's current head, so that the dismissal shows at once (the
+// publisher reads the reply); any other review comment needs no job.
+func reviewCommentJob(p *gh.PullRequestReviewCommentEvent) (*prEvent, outcome) {
+	if p.GetAction() != "created" || p.GetComment().GetInReplyTo() == 0 {
+		return nil, outIgnored
+	}
+	fields := strings.Fields(firstLine(p.GetComment().GetBody()))
+	if len(fields) < 2 || fields[0] != commandWord || fields[1] != "dismiss" {
+		return nil, outIgnored
+	}
+	if !writeAssociations[p.GetComment().GetAuthorAssociation()] {
+		return nil, outForbidden
+	}
+	if p.GetInstallation().GetID() == 0 {
+		return nil, outIgnored
+	}
+	owner, repo := p.GetRepo().GetOwner().GetLogin(), p.GetRepo().GetName()
+	number := p.GetPullRequest().GetNumber()
 	if owner == "" || repo == "" || number <= 0 {
 		return nil, outBadRequest
 	}

@@ -177,6 +177,11 @@ func TestDeliveryRouting(t *testing.T) {
 			map[string]any{"comment.body": "/docreview", "installation.id": float64(7)}), 200, "ignored", nil},
 		{"comment edited", false, "issue_comment", payload(t, "issue_comment.created.json", map[string]any{
 			"action": "edited", "comment.body": "/docreview", "issue.pull_request.url": "u", "installation.id": float64(7)}), 200, "ignored", nil},
+		{"dismiss reply by owner", false, "pull_request_review_comment", reviewReply(t, "/docreview dismiss the guide is versioned", "OWNER", 41),
+			202, "queued", &Job{InstallationID: 7, Owner: "Codertocat", Repo: "Hello-World", PR: 2, Rerun: true}},
+		{"dismiss reply by none", false, "pull_request_review_comment", reviewReply(t, "/docreview dismiss trust me", "NONE", 41), 200, "forbidden", nil},
+		{"dismiss not as a reply", false, "pull_request_review_comment", reviewReply(t, "/docreview dismiss x", "OWNER", 0), 200, "ignored", nil},
+		{"ordinary review comment", false, "pull_request_review_comment", reviewReply(t, "nit", "OWNER", 41), 200, "ignored", nil},
 		{"installation", false, "installation", payload(t, "installation.created.json", nil), 200, "recorded", nil},
 		{"installation_repositories", false, "installation_repositories", payload(t, "installation_repositories.added.json", nil), 200, "recorded", nil},
 		{"ping", false, "ping", []byte(`{"zen":"Keep it logically awesome.","hook_id":1}`), 200, "pong", nil},
@@ -596,4 +601,16 @@ func TestAcceptLatency(t *testing.T) {
 			}
 		})
 	}
+}
+
+// reviewReply is the real pull_request_review_comment payload with the
+// comment's body, author association and parent (0: not a reply) set, and
+// an installation.
+func reviewReply(t testing.TB, body, association string, parent int) []byte {
+	t.Helper()
+	edits := map[string]any{"comment.body": body, "comment.author_association": association, "installation.id": float64(7)}
+	if parent > 0 {
+		edits["comment.in_reply_to_id"] = float64(parent)
+	}
+	return payload(t, "pull_request_review_comment.created.json", edits)
 }
