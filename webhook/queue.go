@@ -362,9 +362,22 @@ func openSQLite(ctx context.Context, cfg Config, log *slog.Logger, w *reviewWork
 	if err := os.MkdirAll(cfg.DataDir, 0o750); err != nil {
 		return nil, fmt.Errorf("create data directory: %w", err)
 	}
+	// One server owns a SQLite queue: the lock makes a second one on the
+	// same data directory fail, and lets this one treat every job left
+	// running as orphaned by a crash.
+	release, lockErr := lockDataDir(filepath.Join(cfg.DataDir, sqliteFile+".lock"))
+	switch {
+	case errors.Is(lockErr, errDataDirInUse):
+		return nil, fmt.Errorf("data directory %s: another docreview serve uses its queue (give each replica its own --data-dir, or share a PostgreSQL queue with --database)", cfg.DataDir)
+	case errors.Is(lockErr, errNoLock):
+		release = func() {}
+	case lockErr != nil:
+		return nil, fmt.Errorf("lock the data directory: %w", lockErr)
+	}
 	path := filepath.Join(cfg.DataDir, sqliteFile)
 	db, err := sql.Open("sqlite", sqliteDSN(path))
 	if err != nil {
+		release()
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
 	// One connection, as River's SQLite driver advises: SQLite allows one
@@ -374,6 +387,7 @@ func openSQLite(ctx context.Context, cfg Config, log *slog.Logger, w *reviewWork
 	db.SetConnMaxLifetime(0)
 	if err := db.PingContext(ctx); err != nil {
 		_ = db.Close()
+		release()
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
 	rebind := func(q string) string { return strings.ReplaceAll(q, "$", "?") } // $n -> ?n
@@ -399,15 +413,40 @@ func openSQLite(ctx context.Context, cfg Config, log *slog.Logger, w *reviewWork
 			_, err := db.ExecContext(ctx, rebind(q), args...)
 			return err
 		},
-		close: db.Close,
+		close: func() error {
+			err := db.Close()
+			release()
+			return err
+		},
 	}
 	q, err := newRiverQueue(ctx, riversqlite.New(db), ops, cfg, log, w)
 	if err != nil {
-		_ = db.Close()
+		_ = ops.close()
 		return nil, err
+	}
+	if lockErr == nil {
+		// Holding the lock, this process is the queue's only worker: a
+		// job still marked running was left by a process that died (kill
+		// -9, power loss). Make it available now rather than after
+		// River's rescuer notices, RescueAfter later.
+		res, err := db.ExecContext(ctx, `UPDATE river_job SET state = 'available' WHERE state = 'running'`)
+		if err != nil {
+			_ = ops.close()
+			return nil, fmt.Errorf("recover the jobs of a crashed server: %w", err)
+		}
+		if n, _ := res.RowsAffected(); n > 0 {
+			log.Warn("jobs left running by a stopped server made available again", "jobs", n)
+		}
 	}
 	return q, nil
 }
+
+// errDataDirInUse and errNoLock are lockDataDir's outcomes besides
+// success and I/O errors.
+var (
+	errDataDirInUse = errors.New("data directory in use")
+	errNoLock       = errors.New("file locks not supported")
+)
 
 func sqlNoRows(err error) error {
 	if errors.Is(err, sql.ErrNoRows) {

@@ -28,6 +28,9 @@ type Runner interface {
 type Config struct {
 	// DataDir holds the SQLite queue file DataDir/queue.db when DatabaseURL
 	// is "". It is created if missing.
+	// One server owns a SQLite queue (a lock file beside it): a second one
+	// on the same directory is refused, and at start the owner makes the
+	// jobs a crashed predecessor left running available again at once.
 	DataDir string
 	// DatabaseURL, when set (postgres://...), puts the queue in PostgreSQL
 	// (River with pgx), so several replicas share it.

@@ -614,3 +614,22 @@ func reviewReply(t testing.TB, body, association string, parent int) []byte {
 	}
 	return payload(t, "pull_request_review_comment.created.json", edits)
 }
+
+// TestSQLiteQueueHasOneOwner: a second server on the same data directory
+// is refused while the first runs, and may start once it has shut down.
+func TestSQLiteQueueHasOneOwner(t *testing.T) {
+	dir := t.TempDir()
+	b := backend{name: "sqlite", config: func(cfg *Config) { cfg.DataDir = dir }}
+	first, err := NewServer(t.Context(), Config{DataDir: dir, Secret: []byte(testSecret), Runner: newFakeRunner(nil), Logger: testLogger(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = NewServer(t.Context(), Config{DataDir: dir, Secret: []byte(testSecret), Runner: newFakeRunner(nil), Logger: testLogger(t)})
+	if err == nil || !strings.Contains(err.Error(), "another docreview serve uses its queue") {
+		t.Fatalf("second server on one data dir: error %v, want a refusal naming the cause", err)
+	}
+	if err := first.Shutdown(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	newServer(t, b, Config{}) // the lock is free again
+}
