@@ -173,41 +173,12 @@ func claimLoc(opt Options, c review.Claim) string {
 	return s
 }
 
-// modelLine is one sentence on the model judge's work and costs, the same
-// as review/report's model summary, or "" without a model.
+// modelLine is the model judge's sentence, or "" without a model.
 func modelLine(s *review.ModelStats) string {
 	if s == nil {
 		return ""
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "Model %s judged %d of %d %s", s.Model, s.Judged, s.Claims, plural(s.Claims, "claim", "claims"))
-	var extra []string
-	if s.CacheHits > 0 {
-		extra = append(extra, fmt.Sprintf("%d from the cache", s.CacheHits))
-	}
-	if s.Skipped > 0 {
-		extra = append(extra, fmt.Sprintf("%d skipped", s.Skipped))
-	}
-	if len(extra) > 0 {
-		b.WriteString(" (" + strings.Join(extra, "; ") + ")")
-	}
-	fmt.Fprintf(&b, " in %d %s", s.Calls, plural(s.Calls, "call", "calls"))
-	if s.Retries > 0 {
-		fmt.Fprintf(&b, " (%d %s)", s.Retries, plural(s.Retries, "retry", "retries"))
-	}
-	fmt.Fprintf(&b, " and %d tool %s, %d prompt and %d completion tokens", s.ToolCalls, plural(s.ToolCalls, "call", "calls"), s.PromptTokens, s.CompletionTokens)
-	if fresh := s.Judged - s.CacheHits; fresh > 0 {
-		fmt.Fprintf(&b, " (%d prompt tokens per judged claim on average)", s.PromptTokens/int64(fresh))
-	}
-	if n := s.DroppedTotal(); n > 0 {
-		var parts []string
-		for _, r := range s.DroppedReasons() {
-			parts = append(parts, fmt.Sprintf("%s %d", r, s.Dropped[r]))
-		}
-		fmt.Fprintf(&b, "; %d %s dropped (%s)", n, plural(n, "finding", "findings"), strings.Join(parts, ", "))
-	}
-	b.WriteString(".")
-	return b.String()
+	return s.Sentence()
 }
 
 // struckHeadline is the struck-through headline line of a resolved comment
@@ -221,28 +192,10 @@ func struckHeadline(body string) string {
 	return ""
 }
 
-// coverageLine is one sentence on the documentation coverage of the
-// symbols the pull request touched, the same as review/report's, or "".
+// coverageLine is the coverage sentence for a pull request, or "".
 func coverageLine(c *review.CoverageChange) string {
-	if c == nil || c.Symbols == 0 {
+	if c == nil {
 		return ""
 	}
-	if c.FactsBefore == 0 {
-		// Nothing to compare with: the symbols are new, or had no facts.
-		return fmt.Sprintf("Documentation coverage of the %d %s this pull request touched: %.0f%% (%d of %d facts stated; none at base).",
-			c.Symbols, plural(c.Symbols, "symbol", "symbols"), 100*c.After(), c.StatedAfter, c.FactsAfter)
-	}
-	s := fmt.Sprintf("Documentation coverage of the %d %s this pull request touched: %.0f%% → %.0f%%", c.Symbols,
-		plural(c.Symbols, "symbol", "symbols"), 100*c.Before(), 100*c.After())
-	var parts []string
-	if c.Gained > 0 {
-		parts = append(parts, fmt.Sprintf("%d %s newly stated", c.Gained, plural(c.Gained, "fact", "facts")))
-	}
-	if c.Lost > 0 {
-		parts = append(parts, fmt.Sprintf("%d lost", c.Lost))
-	}
-	if len(parts) > 0 {
-		s += " (" + strings.Join(parts, ", ") + ")"
-	}
-	return s + "."
+	return c.Sentence("this pull request")
 }
