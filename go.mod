@@ -26,6 +26,7 @@ require (
 	go.etcd.io/bbolt v1.4.0
 	golang.org/x/mod v0.42.0
 	golang.org/x/term v0.48.0
+	golang.org/x/tools v0.52.0
 	modernc.org/sqlite v1.62.0
 )
 

@@ -427,7 +427,7 @@ func snipParse(fset *token.FileSet, files []*snipFile) bool {
 func (s *Symbols) snipTypeCheck(ctx context.Context, fset *token.FileSet, files []*snipFile) ([]types.Error, *types.Info) {
 	var errs []types.Error
 	conf := &types.Config{
-		Importer: s.importer(ctx, nil, true),
+		Importer: s.importer(ctx, nil),
 		Error: func(err error) {
 			if te, ok := err.(types.Error); ok {
 				errs = append(errs, te)
@@ -514,7 +514,7 @@ func (s *Symbols) snipImportFor(ctx context.Context, from *Package, name string,
 		var scope *types.Scope
 		if p := s.byPath[ip]; p != nil && p.Types != nil {
 			scope = p.Types.Scope()
-		} else if tp, err := s.std.importPkg(ctx, ip, true); err == nil {
+		} else if tp, err := s.std.importPkg(ctx, ip); err == nil {
 			scope = tp.Scope()
 		}
 		n := 0

@@ -34,19 +34,22 @@ const symGoMinor = 26
 // their //go:build line or a _GOOS / _GOARCH name suffix (cgo counts as
 // enabled).
 //
-// Standard library packages are read from the export data the go command
-// keeps in its build cache (located with go list -export, offline: about
-// 0.3 s), or type-checked from GOROOT's sources when that export data is
-// not cached yet (building it can take a minute); without either they are
-// unknown. The packages the repository imports and about fifty common
-// ones are loaded, so documentation may mention them. Third-party
-// packages are never fetched: they stand as empty placeholders, and what
+// Standard library packages are loaded when the repository's code first
+// imports them or a lookup first names them: type-checked from GOROOT's
+// sources, declarations only (see [TypeCache], whose method of this name
+// keeps them between loads); without GOROOT's sources they are unknown.
+// Third-party packages are never fetched: they stand as empty placeholders, and what
 // refers to them counts as unknown, not missing.
 //
 // A file that does not read or parse, or a package with type errors, is
 // kept with what could be understood and the errors recorded in
 // [Package.Errors]; the load fails only when ctx ends (with ctx's error).
 func LoadSymbols(ctx context.Context, fsys fs.FS, files []string, logger *slog.Logger) (*Symbols, error) {
+	return loadSymbols(ctx, nil, fsys, files, logger)
+}
+
+// loadSymbols is LoadSymbols with std from cache (nil keeps nothing).
+func loadSymbols(ctx context.Context, cache *TypeCache, fsys fs.FS, files []string, logger *slog.Logger) (*Symbols, error) {
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
@@ -69,7 +72,7 @@ func LoadSymbols(ctx context.Context, fsys fs.FS, files []string, logger *slog.L
 		return nil, fmt.Errorf("load symbols: %w", err)
 	}
 	parsed := time.Now()
-	s.std = newSymStd(ctx, s.fset, logger, s.stdImports())
+	s.std = newSymStd(ctx, cache, s.fset, logger)
 	stdDone := time.Now()
 	for _, p := range s.pkgs {
 		if err := ctx.Err(); err != nil {
@@ -96,8 +99,9 @@ func LoadSymbols(ctx context.Context, fsys fs.FS, files []string, logger *slog.L
 		nerr += len(p.Errors)
 	}
 	ms := func(d time.Duration) time.Duration { return d.Round(time.Millisecond) }
+	stdMode, stdCached, stdChecked := s.std.stats()
 	logger.Info("symbols loaded", "packages", len(s.pkgs), "modules", len(s.modules),
-		"symbols", len(s.symAt), "errors", nerr, "std", s.std.modeName(),
+		"symbols", len(s.symAt), "errors", nerr, "std", stdMode, "std_cached", stdCached, "std_checked", stdChecked,
 		"duration", ms(time.Since(started)), "parse", ms(parsed.Sub(started)), "std_setup", ms(stdDone.Sub(parsed)),
 		"check", ms(checked.Sub(stdDone)), "index", ms(time.Since(checked)))
 	return s, nil
@@ -267,26 +271,6 @@ func symDeclaredNames(p string, src []byte, set map[string]bool) {
 	}
 }
 
-// stdImports returns the sorted import paths of standard library packages
-// that the repository's files import.
-func (s *Symbols) stdImports() []string {
-	set := make(map[string]bool)
-	for _, p := range s.pkgs {
-		for _, files := range [][]*ast.File{p.Syntax, p.internalTests, p.externalTests} {
-			for _, f := range files {
-				for _, imp := range f.Imports {
-					ip, err := strconv.Unquote(imp.Path.Value)
-					if err != nil || ip == "C" || ip == "unsafe" || s.byPath[ip] != nil || s.inModule(ip) || !symIsStdPath(ip) {
-						continue
-					}
-					set[ip] = true
-				}
-			}
-		}
-	}
-	return symSortedKeys(set)
-}
-
 // moduleOf returns the module of the nearest go.mod at or above dir; the
 // zero module when there is none.
 func (s *Symbols) moduleOf(dir string) symModule {
@@ -368,7 +352,10 @@ func (s *Symbols) checkTests(ctx context.Context, p *Package) {
 	if len(p.internalTests) > 0 {
 		info := symNewInfo()
 		conf := s.config(ctx, nil, onlyTests)
-		files := append(slices.Clip(p.Syntax), p.internalTests...)
+		// The package's own files were checked with their bodies already;
+		// only their declarations matter to the test files (and this
+		// Info is read for test files only), so the bodies are left out.
+		files := append(symDeclarationsOnly(p.Syntax), p.internalTests...)
 		tp := symCheck(conf, p.ImportPath, p.Name, s.fset, files, info, onlyTests)
 		under = tp
 		p.testInfo = info
@@ -387,6 +374,26 @@ func (s *Symbols) checkTests(ctx context.Context, p *Package) {
 			}
 		}
 	}
+}
+
+// symDeclarationsOnly returns shallow copies of files whose function
+// declarations have no bodies; the originals are left as they are.
+func symDeclarationsOnly(files []*ast.File) []*ast.File {
+	out := make([]*ast.File, len(files))
+	for i, f := range files {
+		c := *f
+		c.Decls = make([]ast.Decl, len(f.Decls))
+		for j, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+				fc := *fd
+				fc.Body = nil
+				d = &fc
+			}
+			c.Decls[j] = d
+		}
+		out[i] = &c
+	}
+	return out
 }
 
 // symCheck type-checks files. A panic of go/types (a bug, but one input
@@ -409,16 +416,15 @@ func symCheck(conf *types.Config, path, name string, fset *token.FileSet, files 
 // packages as placeholders. override replaces some import paths.
 func (s *Symbols) config(ctx context.Context, override map[string]*types.Package, errf func(error)) *types.Config {
 	return &types.Config{
-		Importer:    s.importer(ctx, override, false),
+		Importer:    s.importer(ctx, override),
 		Error:       errf,
 		FakeImportC: true,
 		Sizes:       types.SizesFor("gc", "amd64"),
 	}
 }
 
-// importer returns the importer for module code. fetch allows running the
-// go command for standard library packages not fetched at load time.
-func (s *Symbols) importer(ctx context.Context, override map[string]*types.Package, fetch bool) types.Importer {
+// importer returns the importer for module code.
+func (s *Symbols) importer(ctx context.Context, override map[string]*types.Package) types.Importer {
 	return symImporterFunc(func(ip string) (*types.Package, error) {
 		if tp := override[ip]; tp != nil {
 			return tp, nil
@@ -430,12 +436,12 @@ func (s *Symbols) importer(ctx context.Context, override map[string]*types.Packa
 			s.check(ctx, p)
 			return p.Types, nil
 		}
-		return s.importOther(ctx, ip, fetch)
+		return s.importOther(ctx, ip)
 	})
 }
 
 // importOther imports a package that is not a repository package.
-func (s *Symbols) importOther(ctx context.Context, ip string, fetch bool) (*types.Package, error) {
+func (s *Symbols) importOther(ctx context.Context, ip string) (*types.Package, error) {
 	switch {
 	case ip == "unsafe":
 		return types.Unsafe, nil
@@ -444,7 +450,7 @@ func (s *Symbols) importOther(ctx context.Context, ip string, fetch bool) (*type
 	case s.inModule(ip):
 		return nil, fmt.Errorf("no package %s in the repository", ip)
 	case symIsStdPath(ip):
-		tp, err := s.std.importPkg(ctx, ip, fetch)
+		tp, err := s.std.importPkg(ctx, ip)
 		if err == errSymStdUnavailable {
 			return s.fakes.get(ip, s.std.name(ip)), nil
 		}

@@ -1,46 +1,26 @@
 package retrieval
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"go/ast"
 	"go/build"
-	"go/importer"
 	"go/parser"
 	"go/token"
 	"go/types"
-	"io"
 	"io/fs"
 	"log/slog"
 	"os"
-	"os/exec"
 	"path"
 	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
-	"time"
 )
 
-// symStdMode is how standard library packages are loaded.
-type symStdMode int
-
-const (
-	// symStdNone: no go command and no GOROOT sources; std packages are
-	// placeholders.
-	symStdNone symStdMode = iota
-	// symStdExport: gc export data from the build cache, located with one
-	// go list -export run (about 0.3 s for a typical module when cached).
-	symStdExport
-	// symStdSource: type-checked from GOROOT/src (about 2 s for net/http
-	// and its dependencies), used when export data would need compiling.
-	symStdSource
-)
-
-// symStdCommon lists the standard library packages fetched at load time in
-// addition to those the repository imports, so that documentation and
-// snippets may mention them: Lookup cannot run the go command later.
+// symStdCommon lists standard library packages whose names stand for them
+// when the list of standard packages is unknown (no GOROOT sources).
 var symStdCommon = []string{
 	"bufio", "bytes", "cmp", "context", "crypto", "crypto/rand", "crypto/sha256", "crypto/tls",
 	"database/sql", "embed", "encoding", "encoding/base64", "encoding/binary", "encoding/csv",
@@ -70,187 +50,309 @@ var (
 	errSymStdMissing = errors.New("no such standard library package")
 )
 
-// symStd loads standard library packages for one [Symbols].
+// symStd loads standard library packages for one [Symbols]: from the
+// export data of its [TypeCache] when that holds them, else type-checked
+// from GOROOT's sources (declarations only, function bodies skipped) and
+// then added to the cache. Packages are loaded when first imported or
+// looked up, dependencies first, so that every package read from export
+// data shares the objects of its imports.
 type symStd struct {
 	fset   *token.FileSet
 	logger *slog.Logger
-	goCmd  string
-	goDir  string
+	cache  *TypeCache
+	env    *stdEnv
 
-	mu   sync.Mutex
-	mode symStdMode
-	// names maps std import paths to package names; nil when the list is
-	// unknown (then any path without a dot may be std).
-	names  map[string]string
-	byName map[string][]string
-	// stale holds packages whose export data is not in the build cache.
-	stale   map[string]bool
-	exports map[string]string
-	asked   map[string]bool
-	imp     types.Importer
+	mu sync.Mutex
+	// tpkgs holds the loaded packages by (resolved) import path; it is
+	// also the imports map of the export data reader.
+	tpkgs   map[string]*types.Package
 	pkgs    map[string]*Package
+	failed  map[string]error
+	loading map[string]bool
+	// fromCache and checked count the packages read from export data and
+	// type-checked from source.
+	fromCache, checked int
 }
 
-// newSymStd prepares std loading, fetching the export data of needed and
-// of the common packages when the go command works.
-func newSymStd(ctx context.Context, fset *token.FileSet, logger *slog.Logger, needed []string) *symStd {
-	st := &symStd{
+// newSymStd prepares std loading for one symbol table; nothing is loaded
+// until imported.
+func newSymStd(ctx context.Context, cache *TypeCache, fset *token.FileSet, logger *slog.Logger) *symStd {
+	if cache == nil {
+		cache = &TypeCache{}
+	}
+	return &symStd{
 		fset:    fset,
 		logger:  logger,
-		exports: make(map[string]string),
-		asked:   make(map[string]bool),
+		cache:   cache,
+		env:     cache.stdEnv(ctx, logger),
+		tpkgs:   make(map[string]*types.Package),
 		pkgs:    make(map[string]*Package),
-		stale:   make(map[string]bool),
+		failed:  make(map[string]error),
+		loading: make(map[string]bool),
 	}
-	st.goCmd, st.goDir = symFindGo()
-	if st.goCmd == "" {
-		logger.Info("no go command: standard library packages are type-checked from GOROOT's sources if it has them")
-	}
-	// Listing std (from GOROOT/src, much faster than go list std) and
-	// asking which wanted packages have export data cached are
-	// independent; run them side by side.
-	var wg sync.WaitGroup
-	staleKnown := false
-	if st.goCmd != "" {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			if err := st.listStale(ctx, append(slices.Clone(needed), symStdCommon...)); err != nil {
-				logger.Warn("check standard library export data", "err", err)
-				return
-			}
-			staleKnown = true
-		}()
-	}
-	if err := st.list(ctx); err != nil {
-		logger.Warn("list standard library", "err", err)
-	}
-	wg.Wait()
-	if st.names == nil {
-		st.byName = make(map[string][]string)
-		for _, p := range symStdCommon {
-			st.byName[path.Base(p)] = append(st.byName[path.Base(p)], p)
-		}
-	}
-	st.mode = st.chooseMode(ctx, needed, staleKnown)
-	switch st.mode {
-	case symStdExport:
-		st.imp = importer.ForCompiler(fset, "gc", st.lookup)
-	case symStdSource:
-		st.imp = importer.ForCompiler(fset, "source", nil)
-	}
-	return st
 }
 
-// chooseMode picks export data when every needed package has it cached,
-// else GOROOT sources, else nothing.
-func (st *symStd) chooseMode(ctx context.Context, needed []string, staleKnown bool) symStdMode {
-	hasSrc := false
-	if root := build.Default.GOROOT; root != "" {
-		if fi, err := os.Stat(filepath.Join(root, "src", "fmt")); err == nil && fi.IsDir() {
-			hasSrc = true
-		}
-	}
-	fallback := symStdNone
-	if hasSrc {
-		fallback = symStdSource
-	}
-	if st.goCmd == "" || st.names == nil || !staleKnown {
-		return fallback
-	}
-	var want []string
-	for _, p := range needed {
-		if _, ok := st.names[p]; !ok {
-			continue
-		}
-		if st.stale[p] && hasSrc {
-			st.logger.Info("standard library export data not cached; type-checking from source", "package", p)
-			return symStdSource
-		}
-		want = append(want, p)
-	}
-	for _, p := range symStdCommon {
-		if _, ok := st.names[p]; ok && !st.stale[p] {
-			want = append(want, p)
-		}
-	}
-	if err := st.fetch(ctx, want); err != nil {
-		st.logger.Warn("fetch standard library export data", "err", err)
-		return fallback
-	}
-	return symStdExport
-}
-
-// list learns the standard packages and their names from the package
-// clauses under GOROOT/src (the go command's GOROOT, else the one this
-// program was built with).
-func (st *symStd) list(ctx context.Context) error {
-	root := build.Default.GOROOT
-	if st.goCmd != "" {
-		out, err := st.run(ctx, "env", "GOROOT")
-		if err != nil {
-			return err
-		}
-		root = strings.TrimSpace(string(out))
-	}
-	if root == "" {
-		return errors.New("GOROOT unknown")
-	}
-	src := filepath.Join(root, "src")
-	names := make(map[string]string)
-	byName := make(map[string][]string)
-	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			if p == src {
-				return err
-			}
-			return fs.SkipDir
-		}
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		if !d.IsDir() {
-			return nil
-		}
-		rel, _ := filepath.Rel(src, p)
-		rel = filepath.ToSlash(rel)
-		base := d.Name()
-		if rel != "." && (base == "testdata" || base == "internal" || base == "vendor" || rel == "cmd" || rel == "builtin" ||
-			strings.HasPrefix(base, ".") || strings.HasPrefix(base, "_")) {
-			return fs.SkipDir
-		}
-		if rel == "." {
-			return nil
-		}
-		if name := symStdPackageName(p); name != "" && name != "main" {
-			names[rel] = name
-			byName[name] = append(byName[name], rel)
-		}
-		return nil
-	})
+// importPkg returns the std package ip, loading it (and what it imports)
+// from the cache or from source. It returns errSymStdMissing if the
+// standard library is known to have no such package and
+// errSymStdUnavailable if it cannot be loaded.
+func (st *symStd) importPkg(ctx context.Context, ip string) (*types.Package, error) {
+	p, err := st.pkg(ctx, ip)
 	if err != nil {
-		return fmt.Errorf("walk %s: %w", src, err)
+		return nil, err
 	}
-	if len(names) == 0 {
-		return fmt.Errorf("no packages under %s", src)
+	return p.Types, nil
+}
+
+// loaded returns the std package ip, loading it if need be; false when
+// there is no such package or it cannot be loaded.
+func (st *symStd) loaded(ip string) (*Package, bool) {
+	p, err := st.pkg(context.Background(), ip)
+	return p, err == nil
+}
+
+// pkg returns the std package ip.
+func (st *symStd) pkg(ctx context.Context, ip string) (*Package, error) {
+	if st == nil {
+		return nil, errSymStdUnavailable
 	}
-	for name, paths := range byName {
-		pref := symStdPreferred[name]
-		slices.SortFunc(paths, func(a, b string) int {
-			switch {
-			case a == pref:
-				return -1
-			case b == pref:
-				return 1
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	if p := st.pkgs[ip]; p != nil {
+		return p, nil
+	}
+	if !st.exists(ip) {
+		return nil, errSymStdMissing
+	}
+	if st.env.srcDir == "" {
+		return nil, errSymStdUnavailable
+	}
+	tp, err := st.load(ctx, ip)
+	if err != nil {
+		if errors.Is(err, errSymStdMissing) {
+			return nil, err
+		}
+		return nil, errSymStdUnavailable
+	}
+	p := &Package{ImportPath: ip, Name: tp.Name(), Types: tp, Fset: st.fset, std: true, state: symChecked}
+	st.pkgs[ip] = p
+	return p, nil
+}
+
+// load returns the complete package of resolved import path ip; st.mu is
+// held.
+func (st *symStd) load(ctx context.Context, ip string) (*types.Package, error) {
+	if ip == "unsafe" {
+		return types.Unsafe, nil
+	}
+	if err := st.failed[ip]; err != nil {
+		return nil, err
+	}
+	if tp := st.tpkgs[ip]; tp != nil && tp.Complete() && !st.loading[ip] {
+		return tp, nil
+	}
+	if st.loading[ip] {
+		return nil, fmt.Errorf("import cycle through %s", ip)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	st.loading[ip] = true
+	defer delete(st.loading, ip)
+	dir := filepath.Join(st.env.srcDir, filepath.FromSlash(ip))
+	fp, err := stdFingerprint(dir)
+	if err != nil {
+		err = fmt.Errorf("%w: %s: %v", errSymStdMissing, ip, err)
+		st.failed[ip] = err
+		return nil, err
+	}
+	if tp, ok := st.readCached(ctx, ip, fp); ok {
+		st.fromCache++
+		return tp, nil
+	}
+	tp, imports, err := st.checkSource(ctx, ip, dir)
+	if err != nil {
+		if ctx.Err() == nil {
+			st.logger.Warn("type-check standard library package", "package", ip, "err", err)
+			st.failed[ip] = err
+		}
+		return nil, err
+	}
+	st.checked++
+	st.tpkgs[ip] = tp
+	st.writeCached(ip, fp, imports, tp)
+	return tp, nil
+}
+
+// readCached reads ip from the cache, its imports first; false when the
+// cache has no valid entry for fingerprint fp.
+func (st *symStd) readCached(ctx context.Context, ip, fp string) (*types.Package, bool) {
+	dir := st.env.cacheDir(st.cache)
+	if dir == "" {
+		return nil, false
+	}
+	e, err := readTypesEntry(filepath.Join(dir, typesEntryName(ip)))
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, false
+	case err != nil:
+		st.logger.Warn("type cache entry unreadable; type-checking again", "package", ip, "err", err)
+		return nil, false
+	case e.path != ip || e.fingerprint != fp:
+		st.logger.Debug("type cache entry stale", "package", ip)
+		return nil, false
+	}
+	for _, dep := range e.imports {
+		if _, err := st.load(ctx, dep); err != nil {
+			return nil, false
+		}
+	}
+	tp, err := e.decode(st.fset, st.tpkgs)
+	if err != nil {
+		st.logger.Warn("type cache entry undecodable; type-checking again", "package", ip, "err", err)
+		delete(st.tpkgs, ip)
+		return nil, false
+	}
+	return tp, true
+}
+
+// writeCached stores tp in the cache; a failure is logged, never fatal.
+func (st *symStd) writeCached(ip, fp string, imports []string, tp *types.Package) {
+	dir := st.env.cacheDir(st.cache)
+	if dir == "" {
+		return
+	}
+	e := typesEntry{path: ip, fingerprint: fp, imports: imports}
+	if err := e.write(filepath.Join(dir, typesEntryName(ip)), st.fset, tp); err != nil {
+		st.logger.Warn("write type cache entry", "package", ip, "err", err)
+	}
+}
+
+// checkSource type-checks the std package in dir (declarations only) and
+// returns it with the resolved import paths of its direct imports.
+func (st *symStd) checkSource(ctx context.Context, ip, dir string) (*types.Package, []string, error) {
+	bp, err := stdBuildContext(st.env.goroot).ImportDir(dir, 0)
+	if err != nil {
+		var noGo *build.NoGoError
+		if errors.As(err, &noGo) {
+			return nil, nil, fmt.Errorf("%w: %s: %v", errSymStdMissing, ip, err)
+		}
+		return nil, nil, err
+	}
+	var files []*ast.File
+	for _, name := range bp.GoFiles {
+		f, err := parser.ParseFile(st.fset, filepath.Join(dir, name), nil, parser.SkipObjectResolution)
+		if err != nil {
+			return nil, nil, err
+		}
+		files = append(files, f)
+	}
+	var imports []string
+	var firstErr error
+	conf := &types.Config{
+		IgnoreFuncBodies: true,
+		FakeImportC:      true,
+		Sizes:            types.SizesFor("gc", "amd64"),
+		GoVersion:        st.env.langVersion(),
+		Importer: symImporterFunc(func(path string) (*types.Package, error) {
+			r := st.resolve(path)
+			tp, err := st.load(ctx, r)
+			if err == nil && !slices.Contains(imports, r) {
+				imports = append(imports, r)
 			}
-			if na, nb := strings.Count(a, "/"), strings.Count(b, "/"); na != nb {
-				return na - nb
+			return tp, err
+		}),
+		Error: func(err error) {
+			if firstErr == nil {
+				firstErr = err
 			}
-			return strings.Compare(a, b)
-		})
+		},
 	}
-	st.names, st.byName = names, byName
-	return nil
+	tp, _ := conf.Check(ip, st.fset, files, nil)
+	if err := ctx.Err(); err != nil {
+		return nil, nil, err
+	}
+	if firstErr != nil {
+		return nil, nil, firstErr
+	}
+	slices.Sort(imports)
+	return tp, imports, nil
+}
+
+// resolve maps an import path written in a std package to the package's
+// path: std's own vendored packages live under vendor/.
+func (st *symStd) resolve(ip string) string {
+	if ip == "unsafe" || ip == "C" {
+		return ip
+	}
+	if fi, err := os.Stat(filepath.Join(st.env.srcDir, filepath.FromSlash(ip))); err == nil && fi.IsDir() {
+		return ip
+	}
+	v := "vendor/" + ip
+	if fi, err := os.Stat(filepath.Join(st.env.srcDir, filepath.FromSlash(v))); err == nil && fi.IsDir() {
+		return v
+	}
+	return ip
+}
+
+// stdBuildContext is the go/build view of a std build docreview
+// analyses: linux/amd64, gc, no cgo (the pure Go files declare the same
+// API and need no C toolchain).
+func stdBuildContext(goroot string) *build.Context {
+	c := build.Default
+	c.GOROOT = goroot
+	c.GOPATH = ""
+	c.GOOS, c.GOARCH = "linux", "amd64"
+	c.CgoEnabled = false
+	c.Compiler = "gc"
+	return &c
+}
+
+// exists reports whether ip is a standard library package; when the list
+// is unknown, whether it looks like one.
+func (st *symStd) exists(ip string) bool {
+	if st == nil || st.env == nil || st.env.names == nil {
+		return symIsStdPath(ip)
+	}
+	_, ok := st.env.names[ip]
+	return ok
+}
+
+// name returns the package name of std package ip, or its last element.
+func (st *symStd) name(ip string) string {
+	if st != nil && st.env != nil {
+		if n := st.env.names[ip]; n != "" {
+			return n
+		}
+	}
+	return path.Base(ip)
+}
+
+// pathsNamed returns the std packages named name, preferred first.
+func (st *symStd) pathsNamed(name string) []string {
+	if st == nil || st.env == nil {
+		return nil
+	}
+	return st.env.byName[name]
+}
+
+// stats returns how std was loaded, for the log: "cache", "source",
+// "cache+source", or "none".
+func (st *symStd) stats() (mode string, fromCache, checked int) {
+	if st == nil || st.env == nil || st.env.srcDir == "" {
+		return "none", 0, 0
+	}
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	switch {
+	case st.checked > 0 && st.fromCache > 0:
+		mode = "cache+source"
+	case st.checked > 0:
+		mode = "source"
+	default:
+		mode = "cache"
+	}
+	return mode, st.fromCache, st.checked
 }
 
 // symStdPackageName returns the package name of the first non-test Go file
@@ -275,224 +377,4 @@ func symStdPackageName(dir string) string {
 		}
 	}
 	return ""
-}
-
-// listStale records which of paths lack export data in the build cache
-// (building it could take a minute on a cold cache).
-func (st *symStd) listStale(ctx context.Context, paths []string) error {
-	var ask []string
-	for _, p := range paths {
-		if symIsStdPath(p) {
-			ask = append(ask, p)
-		}
-	}
-	slices.Sort(ask)
-	ask = slices.Compact(ask)
-	args := append([]string{"list", "-e", "-f", "{{.ImportPath}}\t{{.Stale}}"}, ask...)
-	out, err := st.run(ctx, args...)
-	if err != nil {
-		return err
-	}
-	for _, line := range strings.Split(string(out), "\n") {
-		if ip, stale, ok := strings.Cut(line, "\t"); ok && stale == "true" {
-			st.stale[ip] = true
-		}
-	}
-	return nil
-}
-
-// fetch asks the go command for the export data of paths and their
-// dependencies.
-func (st *symStd) fetch(ctx context.Context, paths []string) error {
-	var ask []string
-	for _, p := range paths {
-		if !st.asked[p] {
-			st.asked[p] = true
-			ask = append(ask, p)
-		}
-	}
-	if len(ask) == 0 {
-		return nil
-	}
-	slices.Sort(ask)
-	ask = slices.Compact(ask)
-	started := time.Now()
-	args := append([]string{"list", "-e", "-export", "-deps", "-f", "{{.ImportPath}}\t{{.Export}}"}, ask...)
-	out, err := st.run(ctx, args...)
-	if err != nil {
-		return err
-	}
-	for _, line := range strings.Split(string(out), "\n") {
-		ip, file, ok := strings.Cut(line, "\t")
-		if ok && file != "" {
-			st.exports[ip] = file
-		}
-	}
-	st.logger.Debug("standard library export data", "packages", len(ask), "duration", time.Since(started).Round(time.Millisecond))
-	return nil
-}
-
-// run runs the go command outside any module, offline and with the local
-// toolchain.
-func (st *symStd) run(ctx context.Context, args ...string) ([]byte, error) {
-	cmd := exec.CommandContext(ctx, st.goCmd, args...)
-	cmd.Dir = st.goDir
-	cmd.Env = append(os.Environ(), "GOTOOLCHAIN=local", "GOFLAGS=", "GOWORK=off", "GOPROXY=off", "GO111MODULE=on")
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	started := time.Now()
-	out, err := cmd.Output()
-	st.logger.Debug("go command", "args", strings.Join(args[:min(len(args), 5)], " "), "duration", time.Since(started).Round(time.Millisecond))
-	if err != nil {
-		msg := strings.TrimSpace(stderr.String())
-		if len(msg) > 500 {
-			msg = msg[:500]
-		}
-		return nil, fmt.Errorf("go %s: %w: %s", args[0], err, msg)
-	}
-	return out, nil
-}
-
-// lookup opens the export data of a package for the gc importer.
-func (st *symStd) lookup(ip string) (io.ReadCloser, error) {
-	file, ok := st.exports[ip]
-	if !ok {
-		return nil, fmt.Errorf("no export data for %s", ip)
-	}
-	return os.Open(file)
-}
-
-// importPkg returns the std package ip. fetch allows running the go
-// command for a package not fetched at load time. It returns
-// errSymStdMissing if the standard library is known to have no such
-// package and errSymStdUnavailable if it cannot be loaded.
-func (st *symStd) importPkg(ctx context.Context, ip string, fetch bool) (*types.Package, error) {
-	var fetcher func(string) error
-	if fetch {
-		fetcher = func(ip string) error { return st.fetch(ctx, []string{ip}) }
-	}
-	p, err := st.pkg(ip, fetcher)
-	if err != nil {
-		return nil, err
-	}
-	return p.Types, nil
-}
-
-// loaded returns the std package ip if it is loaded or can be without
-// running the go command.
-func (st *symStd) loaded(ip string) (*Package, bool) {
-	p, err := st.pkg(ip, nil)
-	return p, err == nil
-}
-
-// pkg returns the std package ip, using fetch (when not nil) to get
-// export data not fetched at load time.
-func (st *symStd) pkg(ip string, fetch func(string) error) (*Package, error) {
-	if st == nil {
-		return nil, errSymStdUnavailable
-	}
-	st.mu.Lock()
-	defer st.mu.Unlock()
-	if p := st.pkgs[ip]; p != nil {
-		return p, nil
-	}
-	if st.names != nil {
-		if _, ok := st.names[ip]; !ok {
-			return nil, errSymStdMissing
-		}
-	}
-	switch st.mode {
-	case symStdNone:
-		return nil, errSymStdUnavailable
-	case symStdExport:
-		if _, ok := st.exports[ip]; !ok {
-			if fetch == nil || st.stale[ip] || st.asked[ip] {
-				return nil, errSymStdUnavailable
-			}
-			if err := fetch(ip); err != nil {
-				st.logger.Warn("fetch standard library export data", "package", ip, "err", err)
-				return nil, errSymStdUnavailable
-			}
-			if _, ok := st.exports[ip]; !ok {
-				return nil, errSymStdUnavailable
-			}
-		}
-	}
-	tp, err := st.imp.Import(ip)
-	if err != nil {
-		if st.mode == symStdSource && st.names == nil {
-			// Without the list of std packages, a failed import from
-			// source is how a missing package shows.
-			return nil, errSymStdMissing
-		}
-		st.logger.Warn("import standard library package", "package", ip, "err", err)
-		return nil, errSymStdUnavailable
-	}
-	p := &Package{ImportPath: ip, Name: tp.Name(), Types: tp, Fset: st.fset, std: true, state: symChecked}
-	st.pkgs[ip] = p
-	return p, nil
-}
-
-// exists reports whether ip is a standard library package; when the list
-// is unknown, whether it looks like one.
-func (st *symStd) exists(ip string) bool {
-	if st == nil || st.names == nil {
-		return symIsStdPath(ip)
-	}
-	_, ok := st.names[ip]
-	return ok
-}
-
-// name returns the package name of std package ip, or its last element.
-func (st *symStd) name(ip string) string {
-	if st == nil {
-		return path.Base(ip)
-	}
-	if n := st.names[ip]; n != "" {
-		return n
-	}
-	return path.Base(ip)
-}
-
-// pathsNamed returns the std packages named name, preferred first.
-func (st *symStd) pathsNamed(name string) []string {
-	if st == nil {
-		return nil
-	}
-	return st.byName[name]
-}
-
-func (st *symStd) modeName() string {
-	if st == nil {
-		return "none"
-	}
-	switch st.mode {
-	case symStdExport:
-		return "export-data"
-	case symStdSource:
-		return "source"
-	}
-	return "none"
-}
-
-// symFindGo returns the go command and the directory to run it in (GOROOT,
-// outside any module), or "" when there is no go command.
-func symFindGo() (cmd, dir string) {
-	cmd, err := exec.LookPath("go")
-	if err != nil {
-		cmd = ""
-		if root := build.Default.GOROOT; root != "" {
-			c := filepath.Join(root, "bin", "go")
-			if fi, err := os.Stat(c); err == nil && !fi.IsDir() {
-				cmd = c
-			}
-		}
-	}
-	dir = os.TempDir()
-	if root := build.Default.GOROOT; root != "" {
-		if fi, err := os.Stat(root); err == nil && fi.IsDir() {
-			dir = root
-		}
-	}
-	return cmd, dir
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"go/build"
-	"go/importer"
 	"go/token"
 	"io/fs"
 	"log/slog"
@@ -737,21 +736,17 @@ func TestSymStdFromSource(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(root, "src", "errors")); err != nil {
 		t.Skip("no GOROOT sources")
 	}
-	fset := token.NewFileSet()
-	st := &symStd{
-		fset: fset, logger: slog.New(slog.DiscardHandler), mode: symStdSource,
-		imp: importer.ForCompiler(fset, "source", nil), pkgs: make(map[string]*Package),
-	}
-	tp, err := st.importPkg(t.Context(), "errors", false)
+	st := newSymStd(t.Context(), &TypeCache{}, token.NewFileSet(), slog.New(slog.DiscardHandler))
+	tp, err := st.importPkg(t.Context(), "errors")
 	if err != nil || tp.Scope().Lookup("New") == nil {
 		t.Fatalf("import errors from source: %v, %v", tp, err)
 	}
-	if _, err := st.importPkg(t.Context(), "nosuch/pkg", false); err != errSymStdMissing {
+	if _, err := st.importPkg(t.Context(), "nosuch/pkg"); err != errSymStdMissing {
 		t.Errorf("import nosuch/pkg: %v, want errSymStdMissing", err)
 	}
-	none := &symStd{mode: symStdNone, pkgs: make(map[string]*Package)}
-	if _, err := none.importPkg(t.Context(), "errors", true); err != errSymStdUnavailable {
-		t.Errorf("import without go command or sources: %v, want errSymStdUnavailable", err)
+	none := &symStd{env: &stdEnv{}, pkgs: make(map[string]*Package)}
+	if _, err := none.importPkg(t.Context(), "errors"); err != errSymStdUnavailable {
+		t.Errorf("import without GOROOT sources: %v, want errSymStdUnavailable", err)
 	}
 }
 

@@ -82,6 +82,10 @@ type Engine struct {
 	// Workers bounds how many claims are judged at once; 0 means
 	// runtime.GOMAXPROCS(0).
 	Workers int
+	// Types keeps the type information of the standard library between
+	// reviews (see [retrieval.TypeCache]); nil type-checks what each
+	// review imports from source.
+	Types *retrieval.TypeCache
 	// UpstreamOptions configures how a review with [Request.Upstream]
 	// reads the dependencies. The zero value reads only what the local
 	// module cache holds and never downloads; a nil Logger means Logger.
@@ -277,7 +281,7 @@ func (e *Engine) Load(ctx context.Context, req Request) (*Workspace, []Note, err
 	}
 	opt := gitrepo.SnapshotOptions{MaxFileSize: req.MaxFileSize, Include: req.Include, Exclude: req.Exclude}
 
-	ws := &Workspace{Dir: repo.Dir, Base: baseSHA, Head: headSHA, History: repoHistory{repo: repo, rev: headSHA}}
+	ws := &Workspace{Dir: repo.Dir, Base: baseSHA, Head: headSHA, History: repoHistory{repo: repo, rev: headSHA}, Types: e.Types}
 	headRev := headSHA
 	if req.Worktree {
 		headRev, ws.Head = "", "worktree"
@@ -307,7 +311,7 @@ func (e *Engine) Load(ctx context.Context, req Request) (*Workspace, []Note, err
 	}
 
 	start := time.Now()
-	if ws.Symbols, err = retrieval.LoadSymbols(ctx, ws.HeadFS, ws.HeadFiles, log); err != nil {
+	if ws.Symbols, err = e.Types.LoadSymbols(ctx, ws.HeadFS, ws.HeadFiles, log); err != nil {
 		return nil, nil, fmt.Errorf("load Go symbols at %s: %w", short(ws.Head), err)
 	}
 	log.Debug("symbols loaded", "stage", "index", "packages", len(ws.Symbols.Packages()), "ms", time.Since(start).Milliseconds())

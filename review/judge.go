@@ -70,6 +70,10 @@ type Workspace struct {
 	// History answers questions about the commits before Head; nil when
 	// there is no repository history to ask (a Workspace built by hand).
 	History History
+	// Types keeps the standard library's type information for every load
+	// of Go symbols the review makes (the head's, and the base's where a
+	// judge needs it); nil keeps nothing between loads.
+	Types *retrieval.TypeCache
 
 	cleanup []func() error
 }

@@ -55,16 +55,27 @@ func runMCP(ctx context.Context, args []string, stdin io.Reader, stdout, stderr 
 		return err
 	}
 
-	// The index and symbols load while the client connects; tools wait.
+	// The index, then the symbols, load while the client connects; a
+	// tool waits only for what it uses (a text search for the index).
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	tools := &mcpTools{ready: make(chan struct{})}
+	tools := &mcpTools{ready: make(chan struct{}), symReady: make(chan struct{})}
 	var loading sync.WaitGroup
 	loading.Go(func() {
-		defer close(tools.ready)
-		tools.ev, tools.err = openEvidence(ctx, s, stderr)
-		if tools.err != nil && ctx.Err() == nil {
-			s.logger.Error("load the evidence index", "err", tools.err)
+		defer close(tools.symReady)
+		func() {
+			defer close(tools.ready)
+			tools.ev, tools.err = openEvidence(ctx, s, stderr)
+			if tools.err != nil && ctx.Err() == nil {
+				s.logger.Error("load the evidence index", "err", tools.err)
+			}
+		}()
+		if tools.err != nil {
+			return
+		}
+		tools.withSyms, tools.symErr = tools.ev.withSymbols(ctx)
+		if tools.symErr != nil && ctx.Err() == nil {
+			s.logger.Error("load the Go symbols", "err", tools.symErr)
 		}
 	})
 	defer func() {
@@ -118,19 +129,35 @@ type mcpTools struct {
 	ready chan struct{}
 	ev    *evidence
 	err   error
+	// symReady is closed when withSyms (the retriever with the Go
+	// symbols) or symErr is set, after ready.
+	symReady chan struct{}
+	withSyms *retrieval.Retriever
+	symErr   error
 }
 
-// retriever waits for the evidence to load.
-func (t *mcpTools) retriever(ctx context.Context) (*retrieval.Retriever, error) {
+// retriever waits for the evidence to load, and with symbols for the Go
+// symbols too.
+func (t *mcpTools) retriever(ctx context.Context, symbols bool) (*retrieval.Retriever, error) {
+	ready := t.ready
+	if symbols {
+		ready = t.symReady
+	}
 	select {
-	case <-t.ready:
+	case <-ready:
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}
 	if t.err != nil {
 		return nil, fmt.Errorf("the evidence index is not available: %w", t.err)
 	}
-	return t.ev.retriever, nil
+	if !symbols {
+		return t.ev.retriever, nil
+	}
+	if t.symErr != nil {
+		return nil, fmt.Errorf("the Go symbols are not available: %w", t.symErr)
+	}
+	return t.withSyms, nil
 }
 
 // searchInput is the input of the search tool.
@@ -163,7 +190,7 @@ func (t *mcpTools) search(ctx context.Context, _ *mcp.CallToolRequest, in search
 	if err != nil {
 		return nil, out, fmt.Errorf("search: source: %w", err)
 	}
-	r, err := t.retriever(ctx)
+	r, err := t.retriever(ctx, strings.TrimSpace(in.Symbol) != "")
 	if err != nil {
 		return nil, out, err
 	}
@@ -188,7 +215,7 @@ type readInput struct {
 }
 
 func (t *mcpTools) read(ctx context.Context, _ *mcp.CallToolRequest, in readInput) (*mcp.CallToolResult, any, error) {
-	r, err := t.retriever(ctx)
+	r, err := t.retriever(ctx, false)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -293,7 +320,7 @@ func (t *mcpTools) symbol(ctx context.Context, _ *mcp.CallToolRequest, in symbol
 	if strings.TrimSpace(in.Name) == "" {
 		return nil, symbolOutput{}, errors.New("symbol: name is empty")
 	}
-	r, err := t.retriever(ctx)
+	r, err := t.retriever(ctx, true)
 	if err != nil {
 		return nil, symbolOutput{}, err
 	}

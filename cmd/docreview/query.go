@@ -86,7 +86,13 @@ func runQuery(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 	if slices.Contains(req.Channels, retrieval.ChannelDense) && ev.retriever.Dense == nil {
 		return fmt.Errorf("query: the dense channel is not available (see the warning above)")
 	}
-	results, err := ev.retriever.Search(ctx, req)
+	r := ev.retriever
+	if needsSymbols(req) {
+		if r, err = ev.withSymbols(ctx); err != nil {
+			return err
+		}
+	}
+	results, err := r.Search(ctx, req)
 	if err != nil {
 		return fmt.Errorf("query: %w", err)
 	}
@@ -267,4 +273,10 @@ func writeHitsText(w io.Writer, hits []hitJSON, req retrieval.Request) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// needsSymbols reports whether req runs the structural channel: it names
+// a symbol and does not leave the channel out.
+func needsSymbols(req retrieval.Request) bool {
+	return strings.TrimSpace(req.Symbol) != "" && (len(req.Channels) == 0 || slices.Contains(req.Channels, retrieval.ChannelStructural))
 }

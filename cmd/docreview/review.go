@@ -15,6 +15,7 @@ import (
 
 	"golang.org/x/term"
 
+	"github.com/docreview/docreview/retrieval"
 	"github.com/docreview/docreview/review"
 	"github.com/docreview/docreview/review/completeness"
 	"github.com/docreview/docreview/review/config"
@@ -148,6 +149,7 @@ func newEngine(cfg config.Config, f reviewFlags, all []review.Judge, getenv func
 		Logger:          logger,
 		UpstreamOptions: upstreamOptions(getenv, f.upstreamDownload, logger),
 		Coverage:        completeness.Scorer{},
+		Types:           typeCache(f, getenv),
 	}
 	for _, j := range all {
 		if cfg.Enabled(j.Name()) {
@@ -244,8 +246,25 @@ func loadConfig(f reviewFlags, getenv func(string) string, known []string) (conf
 // temporary directory), else --cache-dir, DOCREVIEW_CACHE_DIR, or the user
 // cache directory, each with a per-repository subdirectory.
 func indexDir(f reviewFlags, getenv func(string) string) (string, error) {
-	if f.noCache {
+	root := cacheRoot(f, getenv)
+	if root == "" {
 		return "", nil
+	}
+	abs, err := filepath.Abs(f.repo)
+	if err != nil {
+		return "", fmt.Errorf("repository path: %w", err)
+	}
+	sum := sha256.Sum256([]byte(abs))
+	return filepath.Join(root, filepath.Base(abs)+"-"+hex.EncodeToString(sum[:])[:12], "index"), nil
+}
+
+// cacheRoot is the directory docreview keeps its caches in: "" with
+// --no-cache, else --cache-dir, DOCREVIEW_CACHE_DIR, or the user cache
+// directory ($XDG_CACHE_HOME/docreview, else ~/.cache/docreview); "" when
+// none is known.
+func cacheRoot(f reviewFlags, getenv func(string) string) string {
+	if f.noCache {
+		return ""
 	}
 	root := f.cacheDir
 	if root == "" {
@@ -256,19 +275,27 @@ func indexDir(f reviewFlags, getenv func(string) string) (string, error) {
 		if base == "" {
 			home := getenv("HOME")
 			if home == "" {
-				return "", nil
+				return ""
 			}
 			base = filepath.Join(home, ".cache")
 		}
 		root = filepath.Join(base, "docreview")
 	}
-	abs, err := filepath.Abs(f.repo)
-	if err != nil {
-		return "", fmt.Errorf("repository path: %w", err)
-	}
-	sum := sha256.Sum256([]byte(abs))
-	return filepath.Join(root, filepath.Base(abs)+"-"+hex.EncodeToString(sum[:])[:12], "index"), nil
+	return root
 }
+
+// typeCache is the cache of the standard library's type information, in
+// the types directory of the cache root; with no root it keeps nothing.
+func typeCache(f reviewFlags, getenv func(string) string) *retrieval.TypeCache {
+	root := cacheRoot(f, getenv)
+	if root == "" {
+		return &retrieval.TypeCache{}
+	}
+	return &retrieval.TypeCache{Dir: filepath.Join(root, typesDirName)}
+}
+
+// typesDirName is the directory of the type cache in the cache root.
+const typesDirName = "types"
 
 // failed reports whether the report holds a finding at or above level.
 func failed(r review.Report, level string) bool {

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/docreview/docreview/retrieval"
@@ -71,7 +72,9 @@ type evidenceSettings struct {
 	// embedder configures the dense channel; an empty APIKey means no
 	// dense channel.
 	embedder retrieval.EmbedderOptions
-	logger   *slog.Logger
+	// types keeps the standard library's type information between runs.
+	types  *retrieval.TypeCache
+	logger *slog.Logger
 }
 
 // vendorGlob matches vendor directories at any depth.
@@ -118,6 +121,7 @@ func loadEvidenceSettings(fs *flag.FlagSet, f evidenceFlags, getenv func(string)
 			BaseURL: getenv("OPENAI_BASE_URL"),
 			Model:   cfg.EmbeddingsModel,
 		},
+		types:  typeCache(reviewFlags{repo: f.repo, cacheDir: f.cacheDir}, getenv),
 		logger: slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level})),
 	}
 	s.upstreamOpt = upstreamOptions(getenv, f.upstreamDownload, s.logger)
@@ -294,20 +298,39 @@ func shortRev(rev string) string {
 }
 
 // evidence is an opened index with what a [retrieval.Retriever] needs:
-// the files and Go symbols at the indexed commit, and the dense channel
-// when configured.
+// the files at the indexed commit, the dense channel when configured, and
+// the Go symbols, which load only when asked for ([evidence.withSymbols]).
 type evidence struct {
+	// retriever has no Symbols: lexical (and dense) queries need none.
 	retriever *retrieval.Retriever
 	// rev is the commit SHA of the index, or "worktree".
 	rev string
+
+	symOnce sync.Once
+	load    func(context.Context) (*retrieval.Symbols, error)
+	syms    *retrieval.Symbols
+	symErr  error
 }
 
 // Close releases the index.
 func (e *evidence) Close() error { return e.retriever.Index.Close() }
 
+// withSymbols returns the retriever with the Go symbols of the indexed
+// commit, loading them on the first call (later calls wait for it and
+// share its result).
+func (e *evidence) withSymbols(ctx context.Context) (*retrieval.Retriever, error) {
+	e.symOnce.Do(func() { e.syms, e.symErr = e.load(ctx) })
+	if e.symErr != nil {
+		return nil, e.symErr
+	}
+	r := *e.retriever
+	r.Symbols = e.syms
+	return &r, nil
+}
+
 // openEvidence opens the index in s.dir read-only, building it at HEAD
-// first when there is none (with a note on stderr), and loads the files
-// and Go symbols of the commit it was built for, selected as the index
+// first when there is none (with a note on stderr), and reads the files
+// of the commit it was built for (its Go symbols load when first needed), selected as the index
 // records (vendor directories, upstream modules). An index of the working
 // tree that no longer matches it is updated first, with that selection.
 // The dense channel is opened when s configures it; its failure is a
@@ -359,11 +382,7 @@ func openEvidence(ctx context.Context, s evidenceSettings, stderr io.Writer) (*e
 			fmt.Fprintf(stderr, "docreview: the index is of commit %s, HEAD is %s; run 'docreview index' to update it\n", shortRev(base), shortRev(head))
 		}
 	}
-	syms, err := retrieval.LoadSymbols(ctx, snap, snap.Files(), s.logger)
-	if err != nil {
-		return nil, fmt.Errorf("load Go symbols at %s: %w", shortRev(snap.Rev()), err)
-	}
-	r := &retrieval.Retriever{Index: ix, Symbols: syms, FS: snap, Logger: s.logger}
+	r := &retrieval.Retriever{Index: ix, FS: snap, Logger: s.logger}
 	if s.embedder.APIKey != "" {
 		d, err := openDense(ctx, s, ix)
 		if err != nil {
@@ -373,7 +392,14 @@ func openEvidence(ctx context.Context, s evidenceSettings, stderr io.Writer) (*e
 		}
 	}
 	ok = true
-	return &evidence{retriever: r, rev: snap.Rev()}, nil
+	load := func(ctx context.Context) (*retrieval.Symbols, error) {
+		syms, err := s.types.LoadSymbols(ctx, snap, snap.Files(), s.logger)
+		if err != nil {
+			return nil, fmt.Errorf("load Go symbols at %s: %w", shortRev(snap.Rev()), err)
+		}
+		return syms, nil
+	}
+	return &evidence{retriever: r, rev: snap.Rev(), load: load}, nil
 }
 
 // openOrBuildIndex opens the index in s.dir read-only, or builds it at HEAD

@@ -66,7 +66,7 @@ func (Scorer) Score(ctx context.Context, ws *review.Workspace) (*review.Coverage
 	if len(touched) == 0 {
 		return nil, nil
 	}
-	before, err := baseSymbols(ctx, ws.BaseFS, dirs)
+	before, err := baseSymbols(ctx, ws.Types, ws.BaseFS, dirs)
 	if err != nil {
 		return nil, err
 	}
@@ -102,9 +102,10 @@ func touchedGo(d []diff.File) ([]string, map[string]diff.File) {
 	return dirs, files
 }
 
-// baseSymbols analyzes the packages in dirs as they were at base; a
-// directory that held no package there contributes nothing.
-func baseSymbols(ctx context.Context, base fs.FS, dirs []string) ([]Symbol, error) {
+// baseSymbols analyzes the packages in dirs as they were at base, with
+// the standard library from types; a directory that held no package there
+// contributes nothing.
+func baseSymbols(ctx context.Context, types *retrieval.TypeCache, base fs.FS, dirs []string) ([]Symbol, error) {
 	var files []string
 	for _, d := range dirs {
 		entries, err := fs.ReadDir(base, d)
@@ -132,7 +133,7 @@ func baseSymbols(ctx context.Context, base fs.FS, dirs []string) ([]Symbol, erro
 	}
 	slices.Sort(files)
 	files = slices.Compact(files)
-	syms, err := retrieval.LoadSymbols(ctx, base, files, nil)
+	syms, err := types.LoadSymbols(ctx, base, files, nil)
 	if err != nil {
 		return nil, fmt.Errorf("load Go symbols at base: %w", err)
 	}
