@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"log/slog"
 	"sync"
 )
 
@@ -37,6 +38,10 @@ type Symbols struct {
 	std   *symStd
 	fakes *symFakes
 
+	logger *slog.Logger
+
+	// testsOnce guards the type-checking of test files (loadTests).
+	testsOnce sync.Once
 	graphOnce sync.Once
 	graph     *symGraph
 	usesOnce  sync.Once
@@ -74,8 +79,10 @@ type Package struct {
 	// Info holds Defs, Uses, Types, Selections, Implicits and Instances for
 	// Syntax.
 	Info *types.Info
-	// Errors lists the parse and type errors met while loading the
-	// package, for information: loading never fails on them.
+	// Errors lists the parse errors of its files and the type errors of
+	// its non-test files met while loading the package, for information:
+	// loading never fails on them. (Test files are type-checked only when
+	// their evidence is first asked for.)
 	Errors []error
 
 	std bool
@@ -96,6 +103,7 @@ type Package struct {
 	internalTests, externalTests []*ast.File
 	testInfo, xtestInfo          *types.Info
 	testFuncs                    []*symTestFunc
+	testErrors                   []error
 }
 
 // SymbolKind says what a [Symbol] declares.

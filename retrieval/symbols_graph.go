@@ -117,6 +117,7 @@ func (s *Symbols) Tests(sym Symbol) []Ref {
 	if target == nil {
 		return nil
 	}
+	s.loadTests()
 	why := "test that uses " + target.Name
 	switch target.Kind {
 	case SymbolFunc, SymbolMethod:
@@ -150,6 +151,7 @@ func (s *Symbols) Examples(sym Symbol) []Ref {
 	if target == nil {
 		return nil
 	}
+	s.loadTests()
 	pos := s.posOf(target)
 	var refs []Ref
 	for _, p := range s.pkgs {
@@ -363,6 +365,7 @@ func (s *Symbols) implementations(fn *types.Func, named []*types.Named) []*Symbo
 // useIndex maps declaration positions to their uses, built on first use.
 func (s *Symbols) useIndex() map[token.Pos][]symUse {
 	s.usesOnce.Do(func() {
+		s.loadTests()
 		uses := make(map[token.Pos][]symUse)
 		for _, p := range s.pkgs {
 			tests := make(map[*ast.FuncDecl]*symTestFunc)

@@ -63,6 +63,7 @@ func loadSymbols(ctx context.Context, cache *TypeCache, fsys fs.FS, files []stri
 		symAt:    make(map[token.Pos]*Symbol),
 		defined:  make(map[string]bool),
 		fakes:    &symFakes{m: make(map[string]*types.Package)},
+		logger:   logger,
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("load symbols: %w", err)
@@ -80,20 +81,12 @@ func loadSymbols(ctx context.Context, cache *TypeCache, fsys fs.FS, files []stri
 		}
 		s.check(ctx, p)
 	}
-	for _, p := range s.pkgs {
-		if err := ctx.Err(); err != nil {
-			return nil, fmt.Errorf("load symbols: %w", err)
-		}
-		s.checkTests(ctx, p)
-	}
 	checked := time.Now()
 	for _, p := range s.pkgs {
 		s.indexPackage(p)
+		p.testImports = s.astImportNames(p, p.internalTests, p.externalTests)
 	}
 	s.indexNames()
-	for _, p := range s.pkgs {
-		s.indexTests(p)
-	}
 	nerr := 0
 	for _, p := range s.pkgs {
 		nerr += len(p.Errors)
@@ -338,17 +331,77 @@ func (s *Symbols) check(ctx context.Context, p *Package) {
 	p.state = symChecked
 }
 
+// loadTests type-checks and indexes the test files of every package, once,
+// when first needed: most reviews and queries never look at tests, and
+// they are often as large as the code. It runs without a deadline of its
+// own (the work is bounded: each test file is checked once).
+func (s *Symbols) loadTests() {
+	s.testsOnce.Do(func() {
+		started := time.Now()
+		for _, p := range s.pkgs {
+			s.checkTests(context.Background(), p)
+		}
+		for _, p := range s.pkgs {
+			s.indexTests(p)
+		}
+		if s.logger != nil {
+			s.logger.Debug("test files checked", "packages", len(s.pkgs), "duration", time.Since(started).Round(time.Millisecond))
+		}
+	})
+}
+
+// astImportNames maps the names the files of sets import packages under to
+// their import paths, as the type checker would name them (the first file
+// wins on a conflict): an explicit name, else the imported package's name
+// (a repository package's, a standard package's, else the placeholder's
+// guess).
+func (s *Symbols) astImportNames(p *Package, sets ...[]*ast.File) map[string]string {
+	names := make(map[string]string)
+	for _, files := range sets {
+		for _, f := range files {
+			for _, imp := range f.Imports {
+				ip, err := strconv.Unquote(imp.Path.Value)
+				if err != nil || ip == "C" {
+					continue
+				}
+				var name string
+				switch {
+				case imp.Name != nil:
+					name = imp.Name.Name
+				case ip == "unsafe":
+					name = "unsafe"
+				case s.byPath[ip] != nil:
+					name = s.byPath[ip].Name
+				case ip == p.ImportPath:
+					name = p.Name
+				case symIsStdPath(ip) && !s.inModule(ip):
+					name = s.std.name(ip)
+				default:
+					name = symGuessName(ip)
+				}
+				if name == "_" || name == "." || name == "" {
+					continue
+				}
+				if _, dup := names[name]; !dup {
+					names[name] = ip
+				}
+			}
+		}
+	}
+	return names
+}
+
 // checkTests type-checks p's test files: the in-package ones with p's
-// files, the external ones against that test variant of p.
+// files, the external ones against that test variant of p. Their type
+// errors go to p.testErrors.
 func (s *Symbols) checkTests(ctx context.Context, p *Package) {
 	onlyTests := func(err error) {
 		if te, ok := err.(types.Error); ok && !strings.HasSuffix(s.fset.Position(te.Pos).Filename, "_test.go") {
 			return
 		}
-		p.Errors = append(p.Errors, err)
+		p.testErrors = append(p.testErrors, err)
 	}
 	under := p.Types
-	p.testImports = make(map[string]string)
 	if len(p.internalTests) > 0 {
 		info := symNewInfo()
 		conf := s.config(ctx, nil, onlyTests)
@@ -359,20 +412,12 @@ func (s *Symbols) checkTests(ctx context.Context, p *Package) {
 		tp := symCheck(conf, p.ImportPath, p.Name, s.fset, files, info, onlyTests)
 		under = tp
 		p.testInfo = info
-		for k, v := range symImportNames(p.internalTests, info) {
-			p.testImports[k] = v
-		}
 	}
 	if len(p.externalTests) > 0 {
 		info := symNewInfo()
 		conf := s.config(ctx, map[string]*types.Package{p.ImportPath: under}, onlyTests)
 		symCheck(conf, p.ImportPath+"_test", p.Name+"_test", s.fset, p.externalTests, info, onlyTests)
 		p.xtestInfo = info
-		for k, v := range symImportNames(p.externalTests, info) {
-			if _, ok := p.testImports[k]; !ok {
-				p.testImports[k] = v
-			}
-		}
 	}
 }
 

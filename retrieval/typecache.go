@@ -125,6 +125,19 @@ func (e *stdEnv) langVersion() string {
 // list of std packages from the cache in dir, else from GOROOT/src
 // (writing it to the cache).
 func findStdEnv(ctx context.Context, dir string, logger *slog.Logger) *stdEnv {
+	e := findStdEnvList(ctx, dir, logger)
+	if e.names == nil {
+		// The common packages' names stand for them.
+		e.byName = make(map[string][]string)
+		for _, p := range symStdCommon {
+			e.byName[path.Base(p)] = append(e.byName[path.Base(p)], p)
+		}
+	}
+	return e
+}
+
+// findStdEnvList is findStdEnv up to the list of std packages.
+func findStdEnvList(ctx context.Context, dir string, logger *slog.Logger) *stdEnv {
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
@@ -158,10 +171,7 @@ func findStdEnv(ctx context.Context, dir string, logger *slog.Logger) *stdEnv {
 			e.version, _, _ = strings.Cut(strings.TrimSpace(string(b)), "\n")
 		}
 	}
-	if e.version != "" {
-		sum := sha256.Sum256(fmt.Appendf(nil, "%s\n%s\n%d\n", e.goroot, e.version, typesFormat))
-		e.key = fmt.Sprintf("std-%s-linux-amd64-%s", typesSafeName(e.version), hex.EncodeToString(sum[:6]))
-	}
+	e.setKey()
 	if e.srcDir == "" {
 		return e
 	}
@@ -186,6 +196,17 @@ func findStdEnv(ctx context.Context, dir string, logger *slog.Logger) *stdEnv {
 		}
 	}
 	return e
+}
+
+// setKey names the cache directory of the installation: its Go version,
+// and a hash of GOROOT's path, the version and the cache's format. Without
+// a version there is none (nothing is cached).
+func (e *stdEnv) setKey() {
+	if e.version == "" {
+		return
+	}
+	sum := sha256.Sum256(fmt.Appendf(nil, "%s\n%s\n%d\n", e.goroot, e.version, typesFormat))
+	e.key = fmt.Sprintf("std-%s-linux-amd64-%s", typesSafeName(e.version), hex.EncodeToString(sum[:6]))
 }
 
 // setNames records the std packages and orders the paths of each name.

@@ -158,6 +158,15 @@ func freeAddr(t *testing.T) string {
 	return addr
 }
 
+// serveTestTimeouts are the job limits of the crash test. A review here
+// loads the standard library's types from a cold cache (its data dir is
+// new): about 2 s on an idle 2-core machine, three times that with a build
+// beside it, and once the job-timeout of 4 s this test had cut that off.
+// Recovery after the crash does not wait for --rescue-after (the restarted
+// server owns the queue and frees its predecessor's jobs at start), so
+// both limits can be generous without slowing the test.
+var serveTestTimeouts = []string{"--job-timeout", "2m", "--rescue-after", "3m"}
+
 // TestServeCrashRecovery starts 'docreview serve' as a process, delivers a
 // signed pull_request event, kills the process with SIGKILL while the job
 // is publishing, restarts it on the same data dir, and checks that the job
@@ -167,7 +176,7 @@ func TestServeCrashRecovery(t *testing.T) {
 	f := newAppFixture(t, true)
 	bin, gh, env, secret := f.bin, f.gh, f.env, f.secret
 	data, addr := t.TempDir(), freeAddr(t)
-	first, logs := startServe(t, bin, env, addr, data, "--job-timeout", "4s", "--rescue-after", "5s")
+	first, logs := startServe(t, bin, env, addr, data, serveTestTimeouts...)
 	if code := deliverSigned(t, addr, secret, "crash-1", prEvent(1, gh.head, gh.base)); code != http.StatusAccepted {
 		t.Fatalf("delivery: %d, want 202\n%s", code, logs.String())
 	}
@@ -185,7 +194,7 @@ func TestServeCrashRecovery(t *testing.T) {
 	<-gh.held
 
 	killedAt := time.Now()
-	_, logs2 := startServe(t, bin, env, addr, data, "--job-timeout", "4s", "--rescue-after", "5s")
+	_, logs2 := startServe(t, bin, env, addr, data, serveTestTimeouts...)
 	waitFor(t, 90*time.Second, func() bool {
 		gh.mu.Lock()
 		defer gh.mu.Unlock()
