@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"testing"
+
+	"github.com/docreview/docreview/retrieval"
 )
 
 // TestSliceRegression is the CI slice: one module, two cases per
@@ -25,7 +27,7 @@ func TestSliceRegression(t *testing.T) {
 			t.Skipf("module not in the cache and the proxy is unreachable: %v", err)
 		}
 	}
-	rep, err := Run(t.Context(), Options{Modules: []Module{mod}, PerCategory: 2, Seed: 1, VersionDiffs: true, Dir: t.TempDir()})
+	rep, err := Run(t.Context(), Options{Modules: []Module{mod}, PerCategory: 2, Seed: 1, VersionDiffs: true, Dir: t.TempDir(), Types: &retrieval.TypeCache{Dir: t.TempDir()}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/docreview/docreview/retrieval"
 	"github.com/docreview/docreview/review"
 	"github.com/docreview/docreview/review/extract"
 	"github.com/docreview/docreview/rules"
@@ -38,6 +39,9 @@ type Options struct {
 	Progress func(stage string, done, total int)
 	// Logger receives progress and diagnostics; nil discards them.
 	Logger *slog.Logger
+	// Types keeps the standard library's type information between the
+	// cases' reviews; nil type-checks it from source for each case.
+	Types *retrieval.TypeCache
 }
 
 // Finding is one non-consistent verdict of a case's review.
@@ -118,7 +122,7 @@ func Run(ctx context.Context, opt Options) (*Report, error) {
 				cases = append(cases, cands[i])
 			}
 		}
-		outs, err := runModule(ctx, opt.Dir, m, files, cases, progress, log)
+		outs, err := runModule(ctx, opt.Dir, m, files, cases, progress, opt.Types, log)
 		if err != nil {
 			return nil, err
 		}
@@ -128,7 +132,7 @@ func Run(ctx context.Context, opt Options) (*Report, error) {
 				break
 			}
 			progress("download "+m.Path+"@"+pair[0], 0, 0)
-			out, err := runVersionDiff(ctx, opt.Dir, m.Path, pair[0], pair[1], log)
+			out, err := runVersionDiff(ctx, opt.Dir, m.Path, pair[0], pair[1], opt.Types, log)
 			if err != nil {
 				return nil, err
 			}
@@ -150,7 +154,7 @@ func hash(s string) uint64 {
 
 // runModule commits the module to a throwaway repository and reviews each
 // case on top of it.
-func runModule(ctx context.Context, tmp string, m Module, files map[string]string, cases []Case, progress func(string, int, int), log *slog.Logger) ([]Outcome, error) {
+func runModule(ctx context.Context, tmp string, m Module, files map[string]string, cases []Case, progress func(string, int, int), types *retrieval.TypeCache, log *slog.Logger) ([]Outcome, error) {
 	dir, err := os.MkdirTemp(tmp, "docreview-quality-")
 	if err != nil {
 		return nil, fmt.Errorf("quality: %w", err)
@@ -187,7 +191,7 @@ func runModule(ctx context.Context, tmp string, m Module, files map[string]strin
 			return nil, err
 		}
 		out := Outcome{Module: m.Path, Category: c.Category, Site: c.Site}
-		judge(ctx, dir, from, head, c, &out, log)
+		judge(ctx, dir, from, head, c, &out, types, log)
 		outs = append(outs, out)
 		if err := r.resetTo(ctx, base); err != nil {
 			return nil, err
@@ -198,7 +202,7 @@ func runModule(ctx context.Context, tmp string, m Module, files map[string]strin
 }
 
 // runVersionDiff reviews the real diff of module from older to newer.
-func runVersionDiff(ctx context.Context, tmp, module, older, newer string, log *slog.Logger) (Outcome, error) {
+func runVersionDiff(ctx context.Context, tmp, module, older, newer string, types *retrieval.TypeCache, log *slog.Logger) (Outcome, error) {
 	read := func(v string) (map[string]string, error) {
 		d, err := download(ctx, module, v)
 		if err != nil {
@@ -238,13 +242,13 @@ func runVersionDiff(ctx context.Context, tmp, module, older, newer string, log *
 		return Outcome{}, err
 	}
 	out := Outcome{Module: module, Category: VersionDiff, Site: older + ".." + newer}
-	judge(ctx, dir, base, head, Case{Category: VersionDiff}, &out, log)
+	judge(ctx, dir, base, head, Case{Category: VersionDiff}, &out, types, log)
 	return out, nil
 }
 
 // judge reviews base..head in dir with scope affected and fills out.
-func judge(ctx context.Context, dir, base, head string, c Case, out *Outcome, log *slog.Logger) {
-	eng := &review.Engine{Extractor: &extract.Extractor{Logger: log}, Logger: log}
+func judge(ctx context.Context, dir, base, head string, c Case, out *Outcome, types *retrieval.TypeCache, log *slog.Logger) {
+	eng := &review.Engine{Extractor: &extract.Extractor{Logger: log}, Logger: log, Types: types}
 	ws, _, err := eng.Load(ctx, review.Request{Repo: dir, Base: base, Head: head, Scope: review.ScopeAffected})
 	if err != nil {
 		out.Error = err.Error()

@@ -60,7 +60,7 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 		fs.PrintDefaults()
 	}
 	if len(args) > 0 && args[0] == "quality" {
-		return runBenchQuality(ctx, args[1:], stdout, stderr)
+		return runBenchQuality(ctx, args[1:], stdout, stderr, getenv)
 	}
 	if len(args) > 0 && args[0] == "webhook" {
 		return runBenchWebhook(ctx, args[1:], stdout, stderr)

@@ -27,7 +27,7 @@ Flags:
 `
 
 // runBenchQuality implements 'docreview bench quality'.
-func runBenchQuality(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+func runBenchQuality(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) error {
 	fs := flag.NewFlagSet("docreview bench quality", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var (
@@ -97,6 +97,7 @@ func runBenchQuality(ctx context.Context, args []string, stdout, stderr io.Write
 		Modules: mods, PerCategory: per, Seed: seed, Categories: cats, VersionDiffs: !noDiffs,
 		Progress: prog.update,
 		Logger:   slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level})),
+		Types:    typeCache(reviewFlags{}, getenv),
 	})
 	prog.done()
 	if err != nil {

@@ -88,7 +88,7 @@ func runCompleteness(ctx context.Context, args []string, stdout, stderr io.Write
 	}
 	files = pruneModules(fsys, files, opts.patterns)
 	read := time.Now()
-	syms, err := retrieval.LoadSymbols(ctx, fsys, files, logger)
+	syms, err := typeCache(reviewFlags{}, getenv).LoadSymbols(ctx, fsys, files, logger)
 	if err != nil {
 		return fmt.Errorf("load Go symbols: %w", err)
 	}
