@@ -62,6 +62,9 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 	if len(args) > 0 && args[0] == "quality" {
 		return runBenchQuality(ctx, args[1:], stdout, stderr, getenv)
 	}
+	if len(args) > 0 && args[0] == "warm" {
+		return runBenchWarm(ctx, args[1:], stdout, stderr)
+	}
 	if len(args) > 0 && args[0] == "webhook" {
 		return runBenchWebhook(ctx, args[1:], stdout, stderr)
 	}
@@ -70,10 +73,10 @@ func runBench(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 			fs.Usage()
 			return flag.ErrHelp
 		}
-		return &review.UsageError{Msg: "bench: name the benchmark: docreview bench retrieval, quality or webhook"}
+		return &review.UsageError{Msg: "bench: name the benchmark: docreview bench retrieval, quality, warm or webhook"}
 	}
 	if args[0] != "retrieval" {
-		return &review.UsageError{Msg: fmt.Sprintf("bench: unknown benchmark %q (want retrieval, quality or webhook)", args[0])}
+		return &review.UsageError{Msg: fmt.Sprintf("bench: unknown benchmark %q (want retrieval, quality, warm or webhook)", args[0])}
 	}
 	if err := parseFlags(fs, args[1:]); err != nil {
 		return err

@@ -33,6 +33,7 @@ Usage:
   docreview completeness [flags] [packages]  score how much of each symbol's contract its doc states
   docreview bench retrieval  measure the evidence layer
   docreview bench quality    measure review quality on real modules
+  docreview bench warm       measure cold and warm start: query, MCP, review
   docreview bench webhook    measure the webhook server under a burst of deliveries
   docreview version          print the version
   docreview help             show this help
