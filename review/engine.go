@@ -281,7 +281,7 @@ func (e *Engine) Load(ctx context.Context, req Request) (*Workspace, []Note, err
 	}
 	opt := gitrepo.SnapshotOptions{MaxFileSize: req.MaxFileSize, Include: req.Include, Exclude: req.Exclude}
 
-	ws := &Workspace{Dir: repo.Dir, Base: baseSHA, Head: headSHA, History: repoHistory{repo: repo, rev: headSHA}, Types: e.Types}
+	ws := &Workspace{Dir: repo.Dir, Base: baseSHA, Head: headSHA, History: repoHistory{repo: repo, rev: headSHA}, Types: e.Types, shared: &sharedStore{}}
 	headRev := headSHA
 	if req.Worktree {
 		headRev, ws.Head = "", "worktree"

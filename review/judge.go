@@ -3,6 +3,7 @@ package review
 import (
 	"context"
 	"io/fs"
+	"sync"
 
 	"github.com/docreview/docreview/retrieval"
 	"github.com/docreview/docreview/review/diff"
@@ -76,6 +77,50 @@ type Workspace struct {
 	Types *retrieval.TypeCache
 
 	cleanup []func() error
+
+	// shared holds the values of Shared; nil (a Workspace built by hand)
+	// computes every time. Copies of a Workspace share it.
+	shared *sharedStore
+}
+
+// sharedStore holds the values of [Workspace.Shared].
+type sharedStore struct {
+	mu sync.Mutex
+	m  map[any]*sharedEntry
+}
+
+// sharedEntry is one value of [Workspace.Shared].
+type sharedEntry struct {
+	once sync.Once
+	v    any
+	err  error
+}
+
+// Shared returns the workspace's value for key, computing it with compute
+// on first use: what several judges (or one judge over many claims) derive
+// from the same diff and files, such as the changed symbols or a parsed
+// base file, is computed once per review. Concurrent callers of one key
+// wait for the one computation; an error is kept like a value. Keys are
+// compared with ==; each package uses key types of its own so that keys
+// never collide, and a key must capture everything its value depends on
+// (copies of a Workspace share the values). A Workspace not made by
+// [Engine.Load] computes every time.
+func (w *Workspace) Shared(key any, compute func() (any, error)) (any, error) {
+	if w == nil || w.shared == nil {
+		return compute()
+	}
+	w.shared.mu.Lock()
+	if w.shared.m == nil {
+		w.shared.m = make(map[any]*sharedEntry)
+	}
+	e, ok := w.shared.m[key]
+	if !ok {
+		e = &sharedEntry{}
+		w.shared.m[key] = e
+	}
+	w.shared.mu.Unlock()
+	e.once.Do(func() { e.v, e.err = compute() })
+	return e.v, e.err
 }
 
 // History is the repository's past as judges may consult it, within a

@@ -3,10 +3,7 @@ package rules
 import (
 	"fmt"
 	"go/ast"
-	"go/parser"
-	"go/token"
 	"go/types"
-	"io/fs"
 	"regexp"
 	"slices"
 	"strings"
@@ -569,14 +566,11 @@ func lostSameResults(ws *review.Workspace, f diff.File, decl *ast.FuncDecl) bool
 	if old == "" || ws.BaseFS == nil {
 		return false
 	}
-	src, err := fs.ReadFile(ws.BaseFS, old)
+	base, err := parsedBase(ws, old)
 	if err != nil {
 		return false
 	}
-	file, err := parser.ParseFile(token.NewFileSet(), old, src, parser.SkipObjectResolution)
-	if err != nil {
-		return false
-	}
+	file := base.file
 	recv := ""
 	if decl.Recv != nil && len(decl.Recv.List) == 1 {
 		recv = retrieval.ReceiverTypeName(decl.Recv.List[0].Type)

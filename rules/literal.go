@@ -81,7 +81,6 @@ var _ review.Judge = (*LiteralMismatch)(nil)
 // value is ready to use and safe for concurrent use.
 type LiteralMismatch struct {
 	values memo[*pkgValues]
-	bases  memo[*driftFile]
 }
 
 // Name returns "literal-mismatch".

@@ -4,10 +4,8 @@ import (
 	"fmt"
 	"go/ast"
 	"go/constant"
-	"go/parser"
 	"go/token"
 	"go/types"
-	"io/fs"
 	"regexp"
 	"strings"
 
@@ -565,19 +563,11 @@ func baseDeclNode(file *ast.File, sym retrieval.Symbol) ast.Node {
 // baseFile parses a Go file at base, once per workspace; nil when it is
 // unreadable or too broken to parse.
 func (r *LiteralMismatch) baseFile(ws *review.Workspace, path string) *driftFile {
-	f, _ := r.bases.get(ws, path, func() (*driftFile, error) {
-		src, err := fs.ReadFile(ws.BaseFS, path)
-		if err != nil {
-			return nil, fmt.Errorf("read %s at base: %w", path, err)
-		}
-		fset := token.NewFileSet()
-		file, err := parser.ParseFile(fset, path, src, parser.SkipObjectResolution)
-		if file == nil {
-			return nil, fmt.Errorf("parse %s at base: %w", path, err)
-		}
-		return &driftFile{fset: fset, file: file}, nil
-	})
-	return f
+	b, err := parsedBase(ws, path)
+	if err != nil {
+		return nil
+	}
+	return &driftFile{fset: b.fset, file: b.file}
 }
 
 // declLits lists the integer and float literals of a declaration in walk

@@ -4,9 +4,7 @@ import (
 	"context"
 	"fmt"
 	"go/ast"
-	"go/parser"
 	"go/token"
-	"io/fs"
 	"regexp"
 	"slices"
 	"strings"
@@ -39,9 +37,7 @@ var _ review.Judge = (*WrongParameter)(nil)
 // function's own call with the parameter names in another order
 // ("Copy(dst, src)" for Copy(src, dst)) is contradicted too. The zero
 // value is ready to use and safe for concurrent use.
-type WrongParameter struct {
-	base memo[*ast.File]
-}
+type WrongParameter struct{}
 
 // Name returns "wrong-parameter".
 func (*WrongParameter) Name() string { return "wrong-parameter" }
@@ -312,20 +308,11 @@ func (r *WrongParameter) baseDecl(ws *review.Workspace, sym retrieval.Symbol, de
 	if old == "" {
 		return nil
 	}
-	file, _ := r.base.get(ws, old, func() (*ast.File, error) {
-		src, err := fs.ReadFile(ws.BaseFS, old)
-		if err != nil {
-			return nil, fmt.Errorf("read %s at base: %w", old, err)
-		}
-		f, err := parser.ParseFile(token.NewFileSet(), old, src, parser.SkipObjectResolution)
-		if f == nil {
-			return nil, fmt.Errorf("parse %s at base: %w", old, err)
-		}
-		return f, nil
-	})
-	if file == nil {
+	base, err := parsedBase(ws, old)
+	if err != nil {
 		return nil
 	}
+	file := base.file
 	recv := ""
 	if decl.Recv != nil && len(decl.Recv.List) == 1 {
 		recv = retrieval.ReceiverTypeName(decl.Recv.List[0].Type)

@@ -1,11 +1,8 @@
 package rules
 
 import (
-	"io/fs"
-
 	"github.com/docreview/docreview/review"
 	"github.com/docreview/docreview/review/diff"
-	"github.com/docreview/docreview/review/extract"
 )
 
 // headChange returns the diff's entry for the file at head path, or false
@@ -36,11 +33,7 @@ func baseDoc(ws *review.Workspace, c review.Claim) (string, bool) {
 		}
 		old = f.OldPath
 	}
-	src, err := fs.ReadFile(ws.BaseFS, old)
-	if err != nil {
-		return "", false
-	}
-	claims, err := extract.GoClaims(old, src)
+	claims, err := baseClaims(ws, old)
 	if err != nil {
 		return "", false
 	}

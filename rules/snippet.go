@@ -49,7 +49,6 @@ type Snippet struct {
 	checkout memo[bool]
 	docs     memo[[]review.Claim]
 	lines    memo[[]string]
-	changes  memo[extract.Changes]
 }
 
 // Name returns "snippet".
@@ -89,7 +88,7 @@ func (r *Snippet) judgeGo(ctx context.Context, ws *review.Workspace, c review.Cl
 	// The diff's renames give certain corrections; without them (no base,
 	// or an unreadable file) only close names are offered, so an error
 	// here costs a suggestion, not the finding.
-	changes, _ := r.changes.get(ws, "", func() (extract.Changes, error) { return extract.ChangedSymbols(ctx, ws) })
+	changes, _ := extract.ChangedSymbols(ctx, ws)
 	// A block the diff left alone, selected because it mentions what the
 	// diff changed, is judged on what the diff changed only: its other
 	// problems pre-date the diff and are left to --scope all.

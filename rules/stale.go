@@ -36,7 +36,6 @@ var _ review.Judge = (*StaleReference)(nil)
 // reported; docs/rules.md lists the exact boundaries. The zero value is
 // ready to use and safe for concurrent use.
 type StaleReference struct {
-	changes   memo[extract.Changes]
 	testNames memo[map[string]bool]
 	history   memo[*review.Commit]
 	budget    memo[*historyBudget]
@@ -150,7 +149,7 @@ func (r *StaleReference) check(ctx context.Context, ws *review.Workspace, sc sco
 		}
 	}
 	s := stale{mention: m, name: name}
-	changes, err := r.changes.get(ws, "", func() (extract.Changes, error) { return extract.ChangedSymbols(ctx, ws) })
+	changes, err := extract.ChangedSymbols(ctx, ws)
 	if err != nil {
 		return stale{}, false, fmt.Errorf("symbols changed by the diff: %w", err)
 	}
@@ -536,7 +535,7 @@ func (r *StaleReference) renamedOpening(ctx context.Context, ws *review.Workspac
 			return review.Mention{}, false, nil
 		}
 	}
-	changes, err := r.changes.get(ws, "", func() (extract.Changes, error) { return extract.ChangedSymbols(ctx, ws) })
+	changes, err := extract.ChangedSymbols(ctx, ws)
 	if err != nil {
 		return review.Mention{}, false, fmt.Errorf("symbols changed by the diff: %w", err)
 	}

@@ -93,7 +93,19 @@ func (c Changes) Empty() bool {
 //
 // Errors reading a directory or file are returned, joined, together with
 // the changes computed from the rest; a nil ws or HeadFS is an error.
+// They are computed once per workspace ([review.Workspace.Shared]): the
+// extractor and every rule that asks share one result.
 func ChangedSymbols(ctx context.Context, ws *review.Workspace) (Changes, error) {
+	v, err := ws.Shared(changesKey{}, func() (any, error) { return changedSymbols(ctx, ws) })
+	c, _ := v.(Changes)
+	return c, err
+}
+
+// changesKey is the [review.Workspace.Shared] key of ChangedSymbols.
+type changesKey struct{}
+
+// changedSymbols computes ChangedSymbols.
+func changedSymbols(ctx context.Context, ws *review.Workspace) (Changes, error) {
 	if ws == nil || ws.HeadFS == nil {
 		return Changes{}, errors.New("changed symbols: workspace has no head files")
 	}
