@@ -10,9 +10,11 @@
 //	defer ix.Close()
 //	hits, err := ix.Search(ctx, retrieval.Query{Text: "Cache.Purge", Sources: []retrieval.Source{retrieval.SourceCode}})
 //
-// The symbol table, built once per commit:
+// The symbol table, built once per commit, with the standard library's
+// types read from (and added to) a cache directory shared by every run:
 //
-//	syms, err := retrieval.LoadSymbols(ctx, headFS, files, logger)
+//	types := &retrieval.TypeCache{Dir: filepath.Join(cacheRoot, "types")}
+//	syms, err := types.LoadSymbols(ctx, headFS, files, logger)
 //	sym, ok := syms.Lookup("cache", "Cache.Purge") // as written in package cache's docs
 //	if !ok && !syms.Resolves("cache", "Cache.Purge") {
 //		fix, _ := syms.Suggest("cache", "Cache.Purge")

@@ -98,6 +98,7 @@ func runBenchWarm(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	fs.BoolVar(&f.download, "download", false, "download the module with 'go mod download' when the module cache lacks it")
 	fs.IntVar(&f.runs, "runs", 3, "warm runs per measurement (the median is reported)")
 	fs.StringVar(&f.format, "format", "table", "output format: table or json")
+	fs.StringVar(&f.bin, "bin", "", "measure this docreview `binary` (an earlier build, for a before/after table) instead of the running one")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, benchWarmUsage)
 		fs.PrintDefaults()
