@@ -70,6 +70,25 @@ func TestQuery(t *testing.T) {
 		}
 	})
 
+	t.Run("loads Go symbols only for the structural channel", func(t *testing.T) {
+		for _, tt := range []struct {
+			args []string
+			want bool
+		}{
+			{[]string{"Hold"}, false},
+			{[]string{"--channels", "lexical", "--symbol", "Store.Hold", "Hold"}, false},
+			{[]string{"--symbol", "Store.Hold"}, true},
+		} {
+			res := runCLI(t, nil, append([]string{"query", "--debug"}, append(base, tt.args...)...)...)
+			if res.code != exitOK {
+				t.Fatalf("query %v: exit %d\n%s", tt.args, res.code, res.stderr)
+			}
+			if got := strings.Contains(res.stderr, "symbols loaded"); got != tt.want {
+				t.Errorf("query %v: symbols loaded %v, want %v\nstderr: %s", tt.args, got, tt.want, res.stderr)
+			}
+		}
+	})
+
 	t.Run("flags before and after the text agree", func(t *testing.T) {
 		before := queryHits(t, append(base, "--top-k", "3", "--format", "json", "reservation", "expiry")...)
 		after := queryHits(t, append([]string{"reservation", "expiry"}, append(base, "--top-k", "3", "--format=json")...)...)
