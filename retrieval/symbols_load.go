@@ -74,6 +74,7 @@ func loadSymbols(ctx context.Context, cache *TypeCache, fsys fs.FS, files []stri
 	}
 	parsed := time.Now()
 	s.std = newSymStd(ctx, cache, s.fset, logger)
+	s.std.prefetch(ctx, s.stdImports())
 	stdDone := time.Now()
 	for _, p := range s.pkgs {
 		if err := ctx.Err(); err != nil {
@@ -262,6 +263,24 @@ func symDeclaredNames(p string, src []byte, set map[string]bool) {
 			}
 		}
 	}
+}
+
+// stdImports returns the sorted import paths of standard library packages
+// that the repository's non-test files import.
+func (s *Symbols) stdImports() []string {
+	set := make(map[string]bool)
+	for _, p := range s.pkgs {
+		for _, f := range p.Syntax {
+			for _, imp := range f.Imports {
+				ip, err := strconv.Unquote(imp.Path.Value)
+				if err != nil || ip == "C" || ip == "unsafe" || s.byPath[ip] != nil || s.inModule(ip) || !symIsStdPath(ip) {
+					continue
+				}
+				set[ip] = true
+			}
+		}
+	}
+	return symSortedKeys(set)
 }
 
 // moduleOf returns the module of the nearest go.mod at or above dir; the

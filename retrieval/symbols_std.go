@@ -9,7 +9,6 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
-	"io/fs"
 	"log/slog"
 	"os"
 	"path"
@@ -69,9 +68,14 @@ type symStd struct {
 	pkgs    map[string]*Package
 	failed  map[string]error
 	loading map[string]bool
+	// badEntry holds the packages whose cache entry did not decode.
+	badEntry map[string]bool
 	// fromCache and checked count the packages read from export data and
 	// type-checked from source.
 	fromCache, checked int
+	// noWrite is set after a write to the cache failed (a read-only or
+	// full disk): the rest of the load does not try again, nor warn again.
+	noWrite bool
 }
 
 // newSymStd prepares std loading for one symbol table; nothing is loaded
@@ -81,14 +85,15 @@ func newSymStd(ctx context.Context, cache *TypeCache, fset *token.FileSet, logge
 		cache = &TypeCache{}
 	}
 	return &symStd{
-		fset:    fset,
-		logger:  logger,
-		cache:   cache,
-		env:     cache.stdEnv(ctx, logger),
-		tpkgs:   make(map[string]*types.Package),
-		pkgs:    make(map[string]*Package),
-		failed:  make(map[string]error),
-		loading: make(map[string]bool),
+		fset:     fset,
+		logger:   logger,
+		cache:    cache,
+		env:      cache.stdEnv(ctx, logger),
+		tpkgs:    make(map[string]*types.Package),
+		pkgs:     make(map[string]*Package),
+		failed:   make(map[string]error),
+		loading:  make(map[string]bool),
+		badEntry: make(map[string]bool),
 	}
 }
 
@@ -187,19 +192,11 @@ func (st *symStd) load(ctx context.Context, ip string) (*types.Package, error) {
 // readCached reads ip from the cache, its imports first; false when the
 // cache has no valid entry for fingerprint fp.
 func (st *symStd) readCached(ctx context.Context, ip, fp string) (*types.Package, bool) {
-	dir := st.env.cacheDir(st.cache)
-	if dir == "" {
+	if st.badEntry[ip] {
 		return nil, false
 	}
-	e, err := readTypesEntry(filepath.Join(dir, typesEntryName(ip)))
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		return nil, false
-	case err != nil:
-		st.logger.Warn("type cache entry unreadable; type-checking again", "package", ip, "err", err)
-		return nil, false
-	case e.path != ip || e.fingerprint != fp:
-		st.logger.Debug("type cache entry stale", "package", ip)
+	e := st.validEntry(ip, fp)
+	if e == nil {
 		return nil, false
 	}
 	for _, dep := range e.imports {
@@ -211,6 +208,7 @@ func (st *symStd) readCached(ctx context.Context, ip, fp string) (*types.Package
 	if err != nil {
 		st.logger.Warn("type cache entry undecodable; type-checking again", "package", ip, "err", err)
 		delete(st.tpkgs, ip)
+		st.badEntry[ip] = true
 		return nil, false
 	}
 	return tp, true
@@ -219,18 +217,27 @@ func (st *symStd) readCached(ctx context.Context, ip, fp string) (*types.Package
 // writeCached stores tp in the cache; a failure is logged, never fatal.
 func (st *symStd) writeCached(ip, fp string, imports []string, tp *types.Package) {
 	dir := st.env.cacheDir(st.cache)
-	if dir == "" {
+	if dir == "" || st.noWrite {
 		return
 	}
 	e := typesEntry{path: ip, fingerprint: fp, imports: imports}
 	if err := e.write(filepath.Join(dir, typesEntryName(ip)), st.fset, tp); err != nil {
-		st.logger.Warn("write type cache entry", "package", ip, "err", err)
+		st.noWrite = true
+		st.logger.Warn("type cache not written; the standard library is type-checked from source again next time", "package", ip, "err", err)
 	}
 }
 
-// checkSource type-checks the std package in dir (declarations only) and
-// returns it with the resolved import paths of its direct imports.
+// checkSource type-checks the std package in dir (declarations only),
+// loading its imports with st.load, and returns it with the resolved
+// import paths of its direct imports; st.mu is held.
 func (st *symStd) checkSource(ctx context.Context, ip, dir string) (*types.Package, []string, error) {
+	return st.checkSourceWith(ctx, ip, dir, func(r string) (*types.Package, error) { return st.load(ctx, r) })
+}
+
+// checkSourceWith is checkSource with the imports (resolved paths) from
+// load; it touches no field of st but fset and env, so several may run at
+// once with a load of their own.
+func (st *symStd) checkSourceWith(ctx context.Context, ip, dir string, load func(string) (*types.Package, error)) (*types.Package, []string, error) {
 	bp, err := stdBuildContext(st.env.goroot).ImportDir(dir, 0)
 	if err != nil {
 		var noGo *build.NoGoError
@@ -256,7 +263,7 @@ func (st *symStd) checkSource(ctx context.Context, ip, dir string) (*types.Packa
 		GoVersion:        st.env.langVersion(),
 		Importer: symImporterFunc(func(path string) (*types.Package, error) {
 			r := st.resolve(path)
-			tp, err := st.load(ctx, r)
+			tp, err := load(r)
 			if err == nil && !slices.Contains(imports, r) {
 				imports = append(imports, r)
 			}

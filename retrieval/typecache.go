@@ -382,8 +382,8 @@ func (e *typesEntry) decode(fset *token.FileSet, imports map[string]*types.Packa
 }
 
 // readTypesFile reads a cache file: a header of "key value" lines after
-// the magic line, a blank line, and the payload, whose SHA-256 the header
-// states.
+// the magic line, a blank line, and the payload; the header's sha256 line
+// covers the rest of the header and the payload.
 func readTypesFile(file string) (map[string]string, []byte, error) {
 	b, err := os.ReadFile(file)
 	if err != nil {
@@ -394,10 +394,14 @@ func readTypesFile(file string) (map[string]string, []byte, error) {
 		return nil, nil, fmt.Errorf("%s: no header", file)
 	}
 	kv := make(map[string]string)
+	var signed bytes.Buffer // the header without its sha256 line
 	sc := bufio.NewScanner(bytes.NewReader(head))
 	first := true
 	for sc.Scan() {
 		line := sc.Text()
+		if !strings.HasPrefix(line, "sha256 ") {
+			signed.WriteString(line + "\n")
+		}
 		if first {
 			if line != fmt.Sprintf("%s %d", typesMagic, typesFormat) {
 				return nil, nil, fmt.Errorf("%s: not a docreview type cache file of format %d", file, typesFormat)
@@ -411,11 +415,20 @@ func readTypesFile(file string) (map[string]string, []byte, error) {
 	if first {
 		return nil, nil, fmt.Errorf("%s: empty header", file)
 	}
-	sum := sha256.Sum256(payload)
-	if kv["sha256"] != hex.EncodeToString(sum[:]) {
+	if kv["sha256"] != typesSum(signed.Bytes(), payload) {
 		return nil, nil, fmt.Errorf("%s: checksum mismatch (truncated or corrupt)", file)
 	}
 	return kv, payload, nil
+}
+
+// typesSum is the checksum of a cache file: SHA-256 over its header
+// (without the checksum line) and its payload, hex.
+func typesSum(header, payload []byte) string {
+	h := sha256.New()
+	h.Write(header)
+	h.Write([]byte("\n"))
+	h.Write(payload)
+	return hex.EncodeToString(h.Sum(nil))
 }
 
 // writeTypesFile writes a cache file atomically: to a temporary file in
@@ -430,8 +443,7 @@ func writeTypesFile(file string, header [][2]string, payload []byte) error {
 	for _, h := range header {
 		fmt.Fprintf(&b, "%s %s\n", h[0], h[1])
 	}
-	sum := sha256.Sum256(payload)
-	fmt.Fprintf(&b, "sha256 %s\n\n", hex.EncodeToString(sum[:]))
+	fmt.Fprintf(&b, "sha256 %s\n\n", typesSum(b.Bytes(), payload))
 	b.Write(payload)
 	tmp, err := os.CreateTemp(dir, ".tmp-"+filepath.Base(file)+"-*")
 	if err != nil {

@@ -173,17 +173,19 @@ func TestTypeCacheRepairs(t *testing.T) {
 			b, _ := os.ReadFile(file)
 			write(t, file, bytes.Replace(b, []byte(fmt.Sprintf("%s %d", typesMagic, typesFormat)), []byte(typesMagic+" 999"), 1))
 		}, "not a docreview type cache file"},
-		{"stale sources", func(t *testing.T, file string) {
+		{"edited header", func(t *testing.T, file string) {
 			b, _ := os.ReadFile(file)
-			head, payload, _ := bytes.Cut(b, []byte("\n\n"))
-			var lines []string
-			for _, l := range strings.Split(string(head), "\n") {
-				if strings.HasPrefix(l, "fingerprint ") {
-					l = "fingerprint 000000000000000000000000"
-				}
-				lines = append(lines, l)
+			write(t, file, bytes.Replace(b, []byte("\nimports "), []byte("\nimports unicode "), 1))
+		}, "checksum mismatch"},
+		{"stale sources", func(t *testing.T, file string) {
+			// A whole entry written for other source files than GOROOT has.
+			e, err := readTypesEntry(file)
+			if err != nil {
+				t.Fatal(err)
 			}
-			write(t, file, append([]byte(strings.Join(lines, "\n")+"\n\n"), payload...))
+			if err := writeTypesFile(file, [][2]string{{"kind", "package"}, {"path", e.path}, {"fingerprint", "000000000000000000000000"}, {"imports", strings.Join(e.imports, " ")}}, e.data); err != nil {
+				t.Fatal(err)
+			}
 		}, "type cache entry stale"},
 		{"undecodable data", func(t *testing.T, file string) {
 			if err := writeTypesFile(file, [][2]string{{"kind", "package"}, {"path", "strings"}, {"fingerprint", entryFingerprint(t, file)}, {"imports", ""}}, []byte("igarbage")); err != nil {
@@ -372,5 +374,20 @@ func TestTestsLoadLazily(t *testing.T) {
 	}
 	if p.testInfo == nil {
 		t.Error("test files not checked after Tests")
+	}
+}
+
+// TestTypeCacheUnwritable: a cache directory that cannot be written costs
+// one warning, and the load still succeeds from source.
+func TestTypeCacheUnwritable(t *testing.T) {
+	needGOROOT(t)
+	dir := filepath.Join(t.TempDir(), "file")
+	write(t, dir, []byte("a file where the cache directory should be"))
+	fromCache, checked, log := loadStats(t, dir)
+	if fromCache != 0 || checked == 0 {
+		t.Errorf("unwritable cache: %d from cache, %d checked; want 0 and some", fromCache, checked)
+	}
+	if n := strings.Count(log, "type cache not written"); n != 1 {
+		t.Errorf("%d warnings about writing, want 1:\n%s", n, log)
 	}
 }

@@ -122,6 +122,28 @@ func (e *Engine) Review(ctx context.Context, req Request) (Report, error) {
 	stage("load", start)
 	ws.Scope = scope
 
+	// The coverage score (a type-check of the touched packages at base)
+	// needs nothing the judges produce: it runs beside them.
+	type coverage struct {
+		cov *CoverageChange
+		err error
+		ms  int64
+	}
+	var covDone chan coverage
+	if e.Coverage != nil && ws.BaseFS != nil {
+		covDone = make(chan coverage, 1)
+		go func() {
+			start := time.Now()
+			cov, err := e.Coverage.Score(ctx, ws)
+			covDone <- coverage{cov: cov, err: err, ms: time.Since(start).Milliseconds()}
+		}()
+	}
+	defer func() {
+		if covDone != nil {
+			<-covDone // never leave it running past the workspace
+		}
+	}()
+
 	start = time.Now()
 	claims, extractNotes, err := e.Extractor.Extract(ctx, ws, scope)
 	if err != nil {
@@ -153,15 +175,15 @@ func (e *Engine) Review(ctx context.Context, req Request) (Report, error) {
 	r.Stats = Count(r.Verdicts)
 	r.Stats.Timings = timings
 	r.Stats.Model = model
-	if e.Coverage != nil && ws.BaseFS != nil {
-		start = time.Now()
-		cov, err := e.Coverage.Score(ctx, ws)
-		if err != nil {
-			log.Warn("documentation coverage not scored", "err", err)
+	if covDone != nil {
+		c := <-covDone
+		covDone = nil
+		if c.err != nil {
+			log.Warn("documentation coverage not scored", "err", c.err)
 		} else {
-			r.Stats.Coverage = cov
+			r.Stats.Coverage = c.cov
 		}
-		timings["coverage"] = time.Since(start).Milliseconds()
+		timings["coverage"] = c.ms
 	}
 	return r, nil
 }
