@@ -37,9 +37,10 @@ const typesMagic = "docreview-types"
 // standard library, so that a process pays for type-checking it once per
 // Go installation instead of on every load: each standard package is
 // type-checked from GOROOT's sources the first time it is imported
-// (declarations only, about 2 s for net/http and everything it imports on
-// 2 cores) and stored under Dir as Go export data (about 25 ms to read
-// back the same packages).
+// (declarations only, on every core: about 0.9 s and 260 MB allocated for
+// net/http and the 190 packages it imports, on 2 cores) and stored under
+// Dir as Go export data (about 60 ms and 17 MB to read the same packages
+// back; BenchmarkStdTypes).
 //
 // Entries live in Dir/std-<go version>-linux-amd64-<key>/, one file per
 // package; the key covers GOROOT's path, the Go version and the cache's
