@@ -37,7 +37,10 @@ from the module cache. For each tree it times whole docreview processes
 search of 'docreview mcp', a review of the one-line doc edit, and a
 review with --scope all; and, as the reference for type-checking done
 well, 'go vet' of the same code with an empty and then a warm Go build
-cache. Prints one table.
+cache. Each docreview process runs with an empty docreview cache and Go
+build cache of its own at the cold run, as on a CI runner. With
+--baseline, another docreview build is measured beside it, row by row.
+Prints one table.
 
 Flags:
 `
@@ -49,7 +52,8 @@ type warmFlags struct {
 	format          string
 	download        bool
 	// bin is the docreview binary measured; the running one when empty.
-	bin string
+	// baseline, when set, is measured beside it, row by row.
+	bin, baseline string
 }
 
 // warmTree is one measured repository.
@@ -75,7 +79,9 @@ type WarmRow struct {
 	WarmRSSMB float64 `json:"warm_rss_mb"`
 	// Target is the warm target, "" when the issue sets none.
 	Target string `json:"target,omitempty"`
-	Note   string `json:"note,omitempty"`
+	// Baseline holds the same measurement of the --baseline binary.
+	Baseline *WarmRow `json:"baseline,omitempty"`
+	Note     string   `json:"note,omitempty"`
 }
 
 // WarmReport is the outcome of 'docreview bench warm'.
@@ -98,7 +104,8 @@ func runBenchWarm(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	fs.BoolVar(&f.download, "download", false, "download the module with 'go mod download' when the module cache lacks it")
 	fs.IntVar(&f.runs, "runs", 3, "warm runs per measurement (the median is reported)")
 	fs.StringVar(&f.format, "format", "table", "output format: table or json")
-	fs.StringVar(&f.bin, "bin", "", "measure this docreview `binary` (an earlier build, for a before/after table) instead of the running one")
+	fs.StringVar(&f.bin, "bin", "", "measure this docreview `binary` instead of the running one")
+	fs.StringVar(&f.baseline, "baseline", "", "also measure this docreview `binary` (an earlier build), side by side in the same run")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, benchWarmUsage)
 		fs.PrintDefaults()
@@ -187,15 +194,28 @@ func benchWarm(ctx context.Context, f warmFlags, stderr io.Writer) (*WarmReport,
 		for _, op := range ops {
 			fmt.Fprintf(stderr, "bench warm: %s: %s\n", tree.Name, op.name)
 			cache := filepath.Join(work, "cache-"+safeName(tree.Name+"-"+op.name))
-			measure := func() (warmRun, error) {
-				if op.mcp {
-					return warmMCP(ctx, bin, tree, cache)
+			// Each measured binary gets a docreview cache and a Go build
+			// cache of its own, both empty at the cold run: a CI runner
+			// starts with neither.
+			measure := func(bin, cache string) func() (warmRun, error) {
+				env := []string{"DOCREVIEW_CACHE_DIR=" + cache, "GOCACHE=" + cache + "-gocache"}
+				return func() (warmRun, error) {
+					if op.mcp {
+						return warmMCP(ctx, bin, tree, env)
+					}
+					return warmCommand(ctx, tree.repo, env, bin, op.args...)
 				}
-				return warmCommand(ctx, tree.repo, []string{"DOCREVIEW_CACHE_DIR=" + cache}, bin, op.args...)
 			}
-			row, err := warmMeasure(tree.Name, op.name, f.runs, measure)
+			row, err := warmMeasure(tree.Name, op.name, f.runs, measure(bin, cache))
 			if err != nil {
 				return nil, err
+			}
+			if f.baseline != "" {
+				b, err := warmMeasure(tree.Name, op.name, f.runs, measure(f.baseline, cache+"-baseline"))
+				if err != nil {
+					return nil, fmt.Errorf("baseline: %w", err)
+				}
+				row.Baseline = &b
 			}
 			row.Target = warmTarget(tree == nethttp, op.name)
 			rep.Rows = append(rep.Rows, row)
@@ -304,9 +324,9 @@ func maxRSS(ps *os.ProcessState) int64 {
 // warmMCP starts 'docreview mcp' on tree and times it from the start of
 // the process to the answer of its first search (a text search for the
 // tree's symbol).
-func warmMCP(ctx context.Context, bin string, tree *warmTree, cache string) (warmRun, error) {
+func warmMCP(ctx context.Context, bin string, tree *warmTree, env []string) (warmRun, error) {
 	cmd := exec.CommandContext(ctx, bin, "mcp", "--repo", tree.repo)
-	cmd.Env = append(os.Environ(), "DOCREVIEW_CACHE_DIR="+cache)
+	cmd.Env = append(os.Environ(), env...)
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
 	start := time.Now()
@@ -464,14 +484,23 @@ func safeName(s string) string {
 // writeTable prints the report.
 func (r *WarmReport) writeTable(w io.Writer) error {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintf(tw, "tree\toperation\tcold\tcold RSS\twarm (median of %d)\twarm RSS\twarm target\n", r.Runs)
+	baseline := slices.ContainsFunc(r.Rows, func(row WarmRow) bool { return row.Baseline != nil })
+	head := fmt.Sprintf("tree\toperation\tcold\tcold RSS\twarm (median of %d)\twarm RSS\twarm target", r.Runs)
+	if baseline {
+		head += "\tbaseline cold\tbaseline warm\tbaseline warm RSS"
+	}
+	fmt.Fprintln(tw, head)
 	for _, row := range r.Rows {
 		if row.Note != "" {
 			fmt.Fprintf(tw, "%s\t%s\t%s\t\t\t\t\n", row.Tree, row.Operation, row.Note)
 			continue
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%.2f s\t%.0f MB\t%.2f s\t%.0f MB\t%s\n", row.Tree, row.Operation,
+		line := fmt.Sprintf("%s\t%s\t%.2f s\t%.0f MB\t%.2f s\t%.0f MB\t%s", row.Tree, row.Operation,
 			row.ColdS, row.ColdRSSMB, row.WarmS, row.WarmRSSMB, row.Target)
+		if b := row.Baseline; b != nil {
+			line += fmt.Sprintf("\t%.2f s\t%.2f s\t%.0f MB", b.ColdS, b.WarmS, b.WarmRSSMB)
+		}
+		fmt.Fprintln(tw, line)
 	}
 	if err := tw.Flush(); err != nil {
 		return err

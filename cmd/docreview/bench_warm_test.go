@@ -39,6 +39,7 @@ func TestBenchWarm(t *testing.T) {
 		nethttp: warmFixture(t, "web", false), module: warmFixture(t, "mod", true),
 		runs: 1, format: "json", bin: buildBinary(t),
 	}
+	f.baseline = f.bin
 	t.Setenv("HOME", t.TempDir())
 	var stderr bytes.Buffer
 	rep, err := benchWarm(t.Context(), f, &stderr)
@@ -55,6 +56,9 @@ func TestBenchWarm(t *testing.T) {
 		if r.ColdS <= 0 || r.WarmS <= 0 || r.ColdRSSMB <= 0 || r.WarmRSSMB <= 0 {
 			t.Errorf("%s %s: cold %.3f s %.0f MB, warm %.3f s %.0f MB: want all measured", r.Tree, r.Operation, r.ColdS, r.ColdRSSMB, r.WarmS, r.WarmRSSMB)
 		}
+		if b := r.Baseline; r.Operation != "go vet (reference)" && (b == nil || b.ColdS <= 0 || b.WarmS <= 0) {
+			t.Errorf("%s %s: baseline %+v, want it measured", r.Tree, r.Operation, b)
+		}
 	}
 	want := []string{
 		"net/http: query (text)", "net/http: query --symbol", "net/http: mcp: first search",
@@ -66,7 +70,7 @@ func TestBenchWarm(t *testing.T) {
 		t.Errorf("rows:\n%s\nwant:\n%s", strings.Join(ops, "\n"), strings.Join(want, "\n"))
 	}
 	var table bytes.Buffer
-	if err := rep.writeTable(&table); err != nil || !strings.Contains(table.String(), "review: one-line doc edit") {
+	if err := rep.writeTable(&table); err != nil || !strings.Contains(table.String(), "review: one-line doc edit") || !strings.Contains(table.String(), "baseline warm") {
 		t.Errorf("table: %v\n%s", err, table.String())
 	}
 	if _, err := json.Marshal(rep); err != nil {
