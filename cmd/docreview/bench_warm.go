@@ -490,20 +490,27 @@ func (r *WarmReport) writeTable(w io.Writer) error {
 		head += "\tbaseline cold\tbaseline warm\tbaseline warm RSS"
 	}
 	fmt.Fprintln(tw, head)
+	var notes []string
 	for _, row := range r.Rows {
 		if row.Note != "" {
-			fmt.Fprintf(tw, "%s\t%s\t%s\t\t\t\t\n", row.Tree, row.Operation, row.Note)
+			// After the table's columns, so that a long note leaves them be.
+			notes = append(notes, fmt.Sprintf("%s, %s: %s", row.Tree, row.Operation, row.Note))
 			continue
 		}
 		line := fmt.Sprintf("%s\t%s\t%.2f s\t%.0f MB\t%.2f s\t%.0f MB\t%s", row.Tree, row.Operation,
 			row.ColdS, row.ColdRSSMB, row.WarmS, row.WarmRSSMB, row.Target)
 		if b := row.Baseline; b != nil {
 			line += fmt.Sprintf("\t%.2f s\t%.2f s\t%.0f MB", b.ColdS, b.WarmS, b.WarmRSSMB)
+		} else if baseline {
+			line += "\t\t\t" // keeps tabwriter's columns in one block
 		}
 		fmt.Fprintln(tw, line)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
+	}
+	for _, n := range notes {
+		fmt.Fprintln(w, n)
 	}
 	_, err := fmt.Fprintf(w, "\ntype cache of the standard library (net/http tree): %.1f MB in %d files\n",
 		float64(r.TypeCacheBytes)/(1<<20), r.TypeCacheEntries)
