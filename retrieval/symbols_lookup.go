@@ -261,11 +261,18 @@ func symBest(name string, cands, stutter []string, affixes bool) (string, bool) 
 	slices.Sort(cands)
 	cands = slices.Compact(cands)
 	lname := strings.ToLower(name)
-	limit := max(1, utf8.RuneCountInString(name)/3)
+	n := utf8.RuneCountInString(name)
+	limit := max(1, n/3)
 	best, bestCase := -1, -1
 	var picked []string
 	for _, c := range cands {
-		d := symDistance(lname, strings.ToLower(c))
+		// The distance is at least the difference in length, and once a
+		// row of the table exceeds limit it can only grow: most names are
+		// out of reach before their distance is known.
+		if m := utf8.RuneCountInString(c); m-n > limit || n-m > limit {
+			continue
+		}
+		d := symDistanceWithin(lname, strings.ToLower(c), limit)
 		if d > limit {
 			continue
 		}
@@ -333,6 +340,12 @@ func symExported(name string) bool {
 // symDistance is the optimal string alignment (restricted
 // Damerau-Levenshtein) distance between a and b, in runes.
 func symDistance(a, b string) int {
+	return symDistanceWithin(a, b, -1)
+}
+
+// symDistanceWithin is symDistance, except that with limit >= 0 it stops
+// as soon as the distance is sure to exceed limit and returns limit+1.
+func symDistanceWithin(a, b string, limit int) int {
 	ra, rb := []rune(a), []rune(b)
 	prev2 := make([]int, len(rb)+1)
 	prev := make([]int, len(rb)+1)
@@ -342,6 +355,7 @@ func symDistance(a, b string) int {
 	}
 	for i := 1; i <= len(ra); i++ {
 		cur[0] = i
+		rowMin := cur[0]
 		for j := 1; j <= len(rb); j++ {
 			cost := 1
 			if ra[i-1] == rb[j-1] {
@@ -351,10 +365,25 @@ func symDistance(a, b string) int {
 			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
 				cur[j] = min(cur[j], prev2[j-2]+1)
 			}
+			rowMin = min(rowMin, cur[j])
+		}
+		// Every later cell descends from this row or the previous one
+		// (a transposition reaches back two rows, adding one), so once
+		// both rows exceed limit the distance does.
+		if limit >= 0 && rowMin > limit && minInts(prev) > limit {
+			return limit + 1
 		}
 		prev2, prev, cur = prev, cur, prev2
 	}
 	return prev[len(rb)]
+}
+
+// minInts returns the least of xs (0 for none).
+func minInts(xs []int) int {
+	if len(xs) == 0 {
+		return 0
+	}
+	return slices.Min(xs)
 }
 
 // symTarget is what a qualifier names: a loaded package, or something

@@ -772,3 +772,21 @@ func TestSymbolsZeroValue(t *testing.T) {
 		t.Errorf("zero Symbols reports %v", got)
 	}
 }
+
+// TestSymDistanceWithin: the bounded distance agrees with the full one
+// wherever it is within the limit, and says "beyond" otherwise.
+func TestSymDistanceWithin(t *testing.T) {
+	words := []string{"", "a", "ab", "ba", "Purge", "purge", "Prgue", "PurgeAll", "Reserve", "Hold", "HoldAll",
+		"ExecuteContext", "ExecuteC", "ExecuteCtx", "NewRecorder", "NewReader", "Ünïcode", "Unicode", "abcdefgh", "badcfehg"}
+	for _, a := range words {
+		for _, b := range words {
+			full := symDistance(a, b)
+			for limit := 0; limit <= 6; limit++ {
+				got := symDistanceWithin(a, b, limit)
+				if full <= limit && got != full || full > limit && got <= limit {
+					t.Errorf("symDistanceWithin(%q, %q, %d) = %d; full distance %d", a, b, limit, got, full)
+				}
+			}
+		}
+	}
+}
