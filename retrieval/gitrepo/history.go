@@ -53,18 +53,23 @@ func (r *Repo) RemovedIn(ctx context.Context, rev, name string) (Commit, bool, e
 		return Commit{}, false, fmt.Errorf("removed in: bad name %q or revision %q", name, rev)
 	}
 	decl := declPattern(typ, word, isMember)
-	out, err := r.git(ctx, nil, nil, "log", "-G"+word, "--format=%H%x09%cs%x09%s", "--no-color",
+	out, err := r.git(ctx, nil, nil, "log", "-G"+word, "--format=%H%x09%P%x09%cs%x09%s", "--no-color",
 		fmt.Sprintf("-n%d", removalCandidates), rev, "--", "*.go")
 	if err != nil {
 		return Commit{}, false, fmt.Errorf("history of %s: %w", name, err)
 	}
 	sc := bufio.NewScanner(bytes.NewReader(out))
 	for sc.Scan() {
-		parts := strings.SplitN(sc.Text(), "\t", 3)
-		if len(parts) != 3 {
+		parts := strings.SplitN(sc.Text(), "\t", 4)
+		if len(parts) != 4 {
 			continue
 		}
-		c := Commit{SHA: parts[0], Date: parts[1], Subject: parts[2]}
+		if parts[1] == "" {
+			// A root commit (or a shallow clone's first) removes nothing,
+			// and its diff is the whole tree: not worth reading.
+			continue
+		}
+		c := Commit{SHA: parts[0], Date: parts[2], Subject: parts[3]}
 		show, err := r.git(ctx, nil, nil, "show", "--format=", "--no-color", "--no-ext-diff", "--unified=0", c.SHA, "--", "*.go")
 		if err != nil {
 			return Commit{}, false, fmt.Errorf("history of %s: %w", name, err)
