@@ -41,7 +41,7 @@ type evidenceFlags struct {
 func (f *evidenceFlags) register(fs *flag.FlagSet, build bool) {
 	fs.StringVar(&f.repo, "repo", ".", "repository `dir`")
 	fs.StringVar(&f.configPath, "config", "", "configuration `file` (default REPO/"+config.FileName+" when it exists)")
-	fs.StringVar(&f.cacheDir, "cache-dir", "", "where to keep the index (default $XDG_CACHE_HOME/docreview/<repo-id>)")
+	fs.StringVar(&f.cacheDir, "cache-dir", "", "where to keep the index (in <dir>/<repo-id>) and the standard library's type information (in <dir>/types) (default $XDG_CACHE_HOME/docreview)")
 	fs.StringVar(&f.embeddingsModel, "embeddings-model", "", "embeddings `model` of the dense channel, used when OPENAI_API_KEY is set (default "+string(retrieval.DefaultEmbeddingModel)+")")
 	fs.BoolVar(&f.debug, "debug", false, "log progress to stderr")
 	if build {
