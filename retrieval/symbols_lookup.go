@@ -370,20 +370,12 @@ func symDistanceWithin(a, b string, limit int) int {
 		// Every later cell descends from this row or the previous one
 		// (a transposition reaches back two rows, adding one), so once
 		// both rows exceed limit the distance does.
-		if limit >= 0 && rowMin > limit && minInts(prev) > limit {
+		if limit >= 0 && rowMin > limit && slices.Min(prev) > limit {
 			return limit + 1
 		}
 		prev2, prev, cur = prev, cur, prev2
 	}
 	return prev[len(rb)]
-}
-
-// minInts returns the least of xs (0 for none).
-func minInts(xs []int) int {
-	if len(xs) == 0 {
-		return 0
-	}
-	return slices.Min(xs)
 }
 
 // symTarget is what a qualifier names: a loaded package, or something

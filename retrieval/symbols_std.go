@@ -58,8 +58,10 @@ var (
 type symStd struct {
 	fset   *token.FileSet
 	logger *slog.Logger
-	cache  *TypeCache
 	env    *stdEnv
+	// dir holds the cache entries of this Go installation; "" keeps
+	// nothing.
+	dir string
 
 	mu sync.Mutex
 	// tpkgs holds the loaded packages by (resolved) import path; it is
@@ -84,11 +86,12 @@ func newSymStd(ctx context.Context, cache *TypeCache, fset *token.FileSet, logge
 	if cache == nil {
 		cache = &TypeCache{}
 	}
+	env := cache.stdEnv(ctx, logger)
 	return &symStd{
 		fset:     fset,
 		logger:   logger,
-		cache:    cache,
-		env:      cache.stdEnv(ctx, logger),
+		env:      env,
+		dir:      env.cacheDir(cache),
 		tpkgs:    make(map[string]*types.Package),
 		pkgs:     make(map[string]*Package),
 		failed:   make(map[string]error),
@@ -204,6 +207,13 @@ func (st *symStd) readCached(ctx context.Context, ip, fp string) (*types.Package
 			return nil, false
 		}
 	}
+	return st.decode(ip, e)
+}
+
+// decode reads entry e of ip, whose imports are loaded; an entry that does
+// not decode is dropped (warning once) and never read again in this load.
+// st.mu is held.
+func (st *symStd) decode(ip string, e *typesEntry) (*types.Package, bool) {
 	tp, err := e.decode(st.fset, st.tpkgs)
 	if err != nil {
 		st.logger.Warn("type cache entry undecodable; type-checking again", "package", ip, "err", err)
@@ -216,12 +226,11 @@ func (st *symStd) readCached(ctx context.Context, ip, fp string) (*types.Package
 
 // writeCached stores tp in the cache; a failure is logged, never fatal.
 func (st *symStd) writeCached(ip, fp string, imports []string, tp *types.Package) {
-	dir := st.env.cacheDir(st.cache)
-	if dir == "" || st.noWrite {
+	if st.dir == "" || st.noWrite {
 		return
 	}
 	e := typesEntry{path: ip, fingerprint: fp, imports: imports}
-	if err := e.write(filepath.Join(dir, typesEntryName(ip)), st.fset, tp); err != nil {
+	if err := e.write(filepath.Join(st.dir, typesEntryName(ip)), st.fset, tp); err != nil {
 		st.noWrite = true
 		st.logger.Warn("type cache not written; the standard library is type-checked from source again next time", "package", ip, "err", err)
 	}

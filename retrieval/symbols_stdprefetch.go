@@ -111,15 +111,11 @@ func (st *symStd) prefetch(ctx context.Context, roots []string) {
 			n := ready[0]
 			if n.entry != nil {
 				ready = ready[1:]
-				_, err := n.entry.decode(st.fset, st.tpkgs)
-				if err == nil {
+				if _, ok := st.decode(n.ip, n.entry); ok {
 					st.fromCache++
 					finished(n)
 					continue
 				}
-				st.logger.Warn("type cache entry undecodable; type-checking again", "package", n.ip, "err", err)
-				delete(st.tpkgs, n.ip)
-				st.badEntry[n.ip] = true
 				abort = true
 				break
 			}
@@ -170,11 +166,10 @@ func (st *symStd) prefetch(ctx context.Context, roots []string) {
 // validEntry returns the cache entry of ip when it is valid for
 // fingerprint fp, else nil (warning about a damaged one); st.mu is held.
 func (st *symStd) validEntry(ip, fp string) *typesEntry {
-	dir := st.env.cacheDir(st.cache)
-	if dir == "" {
+	if st.dir == "" {
 		return nil
 	}
-	e, err := readTypesEntry(filepath.Join(dir, typesEntryName(ip)))
+	e, err := readTypesEntry(filepath.Join(st.dir, typesEntryName(ip)))
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return nil

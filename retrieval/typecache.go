@@ -559,6 +559,3 @@ type TypeCacheDir struct {
 	// Written is when its newest file was written.
 	Written time.Time
 }
-
-// Name returns the base name of the directory.
-func (d TypeCacheDir) Name() string { return path.Base(filepath.ToSlash(d.Path)) }

@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"go/build"
-	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
@@ -69,9 +68,8 @@ func needGOROOT(t *testing.T) {
 func loadStats(t *testing.T, dir string) (fromCache, checked int, log string) {
 	t.Helper()
 	fsys, files := typesFixture()
-	var buf syncBuffer
-	logger := slog.New(slog.NewTextHandler(&buf, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	s, err := (&TypeCache{Dir: dir}).LoadSymbols(t.Context(), fsys, files, logger)
+	var buf indexTestLog
+	s, err := (&TypeCache{Dir: dir}).LoadSymbols(t.Context(), fsys, files, buf.logger())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,24 +95,6 @@ func mustLookup(t *testing.T, s *Symbols, name string) Symbol {
 		t.Fatalf("%s does not resolve", name)
 	}
 	return sym
-}
-
-// syncBuffer is a bytes.Buffer safe for concurrent writes.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.b.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.b.String()
 }
 
 // entryFiles returns the package entries of the one installation

@@ -124,25 +124,21 @@ func (e *Engine) Review(ctx context.Context, req Request) (Report, error) {
 
 	// The coverage score (a type-check of the touched packages at base)
 	// needs nothing the judges produce: it runs beside them.
-	type coverage struct {
-		cov *CoverageChange
-		err error
-		ms  int64
-	}
-	var covDone chan coverage
-	if e.Coverage != nil && ws.BaseFS != nil {
-		covDone = make(chan coverage, 1)
-		go func() {
+	var (
+		cov    *CoverageChange
+		covErr error
+		covMS  int64
+		covRun sync.WaitGroup
+	)
+	scoring := e.Coverage != nil && ws.BaseFS != nil
+	if scoring {
+		covRun.Go(func() {
 			start := time.Now()
-			cov, err := e.Coverage.Score(ctx, ws)
-			covDone <- coverage{cov: cov, err: err, ms: time.Since(start).Milliseconds()}
-		}()
+			cov, covErr = e.Coverage.Score(ctx, ws)
+			covMS = time.Since(start).Milliseconds()
+		})
 	}
-	defer func() {
-		if covDone != nil {
-			<-covDone // never leave it running past the workspace
-		}
-	}()
+	defer covRun.Wait() // never past the workspace's release
 
 	start = time.Now()
 	claims, extractNotes, err := e.Extractor.Extract(ctx, ws, scope)
@@ -175,15 +171,14 @@ func (e *Engine) Review(ctx context.Context, req Request) (Report, error) {
 	r.Stats = Count(r.Verdicts)
 	r.Stats.Timings = timings
 	r.Stats.Model = model
-	if covDone != nil {
-		c := <-covDone
-		covDone = nil
-		if c.err != nil {
-			log.Warn("documentation coverage not scored", "err", c.err)
+	if scoring {
+		covRun.Wait()
+		if covErr != nil {
+			log.Warn("documentation coverage not scored", "err", covErr)
 		} else {
-			r.Stats.Coverage = c.cov
+			r.Stats.Coverage = cov
 		}
-		timings["coverage"] = c.ms
+		timings["coverage"] = covMS
 	}
 	return r, nil
 }

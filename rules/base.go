@@ -16,22 +16,20 @@ import (
 type baseGo struct {
 	fset *token.FileSet
 	file *ast.File
-	src  []byte
 }
 
-// baseGoKey and baseClaimsKey are the [review.Workspace.Shared] keys of a
-// parsed base file and of its doc comment claims.
+// baseSrcKey, baseGoKey and baseClaimsKey are the [review.Workspace.Shared]
+// keys of a base file's bytes, its syntax tree and its doc comment claims.
 type (
+	baseSrcKey    struct{ path string }
 	baseGoKey     struct{ path string }
 	baseClaimsKey struct{ path string }
 )
 
-// parsedBase returns the Go file at path (slash, repository-relative) in
-// the base commit; an error when the review has no base or the file is
-// unreadable or too broken to yield a syntax tree (a partly broken file
-// yields what parsed).
-func parsedBase(ws *review.Workspace, path string) (*baseGo, error) {
-	v, err := ws.Shared(baseGoKey{path}, func() (any, error) {
+// baseSource returns the bytes of the file at path in the base commit,
+// read once per review.
+func baseSource(ws *review.Workspace, path string) ([]byte, error) {
+	v, err := ws.Shared(baseSrcKey{path}, func() (any, error) {
 		if ws.BaseFS == nil {
 			return nil, fmt.Errorf("read %s at base: the review has no base", path)
 		}
@@ -39,12 +37,30 @@ func parsedBase(ws *review.Workspace, path string) (*baseGo, error) {
 		if err != nil {
 			return nil, fmt.Errorf("read %s at base: %w", path, err)
 		}
+		return src, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return v.([]byte), nil
+}
+
+// parsedBase returns the Go file at path (slash, repository-relative) in
+// the base commit; an error when the review has no base or the file is
+// unreadable or too broken to yield a syntax tree (a partly broken file
+// yields what parsed).
+func parsedBase(ws *review.Workspace, path string) (*baseGo, error) {
+	v, err := ws.Shared(baseGoKey{path}, func() (any, error) {
+		src, err := baseSource(ws, path)
+		if err != nil {
+			return nil, err
+		}
 		fset := token.NewFileSet()
 		file, err := parser.ParseFile(fset, path, src, parser.SkipObjectResolution)
 		if file == nil {
 			return nil, fmt.Errorf("parse %s at base: %w", path, err)
 		}
-		return &baseGo{fset: fset, file: file, src: src}, nil
+		return &baseGo{fset: fset, file: file}, nil
 	})
 	if err != nil {
 		return nil, err
@@ -56,12 +72,9 @@ func parsedBase(ws *review.Workspace, path string) (*baseGo, error) {
 // base commit, extracted once per review.
 func baseClaims(ws *review.Workspace, path string) ([]review.Claim, error) {
 	v, err := ws.Shared(baseClaimsKey{path}, func() (any, error) {
-		if ws.BaseFS == nil {
-			return nil, fmt.Errorf("read %s at base: the review has no base", path)
-		}
-		src, err := fs.ReadFile(ws.BaseFS, path)
+		src, err := baseSource(ws, path)
 		if err != nil {
-			return nil, fmt.Errorf("read %s at base: %w", path, err)
+			return nil, err
 		}
 		return extract.GoClaims(path, src)
 	})

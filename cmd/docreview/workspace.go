@@ -329,9 +329,9 @@ func (e *evidence) withSymbols(ctx context.Context) (*retrieval.Retriever, error
 }
 
 // openEvidence opens the index in s.dir read-only, building it at HEAD
-// first when there is none (with a note on stderr), and reads the files
-// of the commit it was built for (its Go symbols load when first needed), selected as the index
-// records (vendor directories, upstream modules). An index of the working
+// first when there is none (with a note on stderr), and reads the files of
+// the commit it was built for (its Go symbols load when first needed),
+// selected as the index records (vendor directories, upstream modules). An index of the working
 // tree that no longer matches it is updated first, with that selection.
 // The dense channel is opened when s configures it; its failure is a
 // warning.
