@@ -68,14 +68,6 @@ func (r *repo) commit(ctx context.Context, msg string) (string, error) {
 	return r.git(ctx, "rev-parse", "HEAD")
 }
 
-// replaceAll removes every tracked file and writes files in their place.
-func (r *repo) replaceAll(ctx context.Context, files map[string]string) error {
-	if _, err := r.git(ctx, "rm", "-rq", "--ignore-unmatch", "."); err != nil {
-		return err
-	}
-	return r.write(files)
-}
-
 // resetTo moves the branch and the working tree back to sha.
 func (r *repo) resetTo(ctx context.Context, sha string) error {
 	if _, err := r.git(ctx, "reset", "-q", "--hard", sha); err != nil {

@@ -4,184 +4,375 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"sort"
+	"strings"
 	"text/tabwriter"
 )
 
-// Row is one category's line of the table.
-type Row struct {
-	Category Category `json:"category"`
-	Cases    int      `json:"cases"`
-	// Recall and RecallOwnFile are the shares of drift cases detected with
-	// full evidence and with own-file evidence; zero for clean categories.
-	Recall        float64 `json:"recall"`
-	RecallOwnFile float64 `json:"recall_own_file"`
-	// FalsePositiveRate is, for clean edits, the share of cases with any
-	// finding; for drift cases, the share with a finding on a claim that
-	// was not mutated.
-	FalsePositiveRate        float64 `json:"false_positive_rate"`
-	FalsePositiveRateOwnFile float64 `json:"false_positive_rate_own_file"`
-	// DocLines and PerKLine are set for version diffs: changed doc lines,
-	// and findings per 1,000 of them.
-	DocLines        int     `json:"doc_lines,omitempty"`
-	PerKLine        float64 `json:"findings_per_1000_doc_lines,omitempty"`
-	PerKLineOwnFile float64 `json:"findings_per_1000_doc_lines_own_file,omitempty"`
-	// Errors counts cases that could not be reviewed.
-	Errors int `json:"errors,omitempty"`
-}
-
 // Report is the result of [Run].
 type Report struct {
-	Modules []Module `json:"modules"`
-	Rows    []Row    `json:"categories"`
-	// Precision is the share of all findings (drift, clean and version
-	// cases) that flag a mutated claim with the expected label.
-	Precision        float64   `json:"precision"`
-	PrecisionOwnFile float64   `json:"precision_own_file"`
-	Findings         int       `json:"findings"`
-	FindingsOwnFile  int       `json:"findings_own_file"`
-	Outcomes         []Outcome `json:"cases"`
+	// Recall has one row per set, half and kind; a clean kind's row
+	// counts flagged cases instead of hits.
+	Recall []RecallRow `json:"recall"`
+	// Precision has one row per half and rule, from the audit ledger.
+	Precision []PrecisionRow `json:"precision"`
+	// Noise has one row per half: contradicted findings per 1,000 doc
+	// lines of the audited modules.
+	Noise []NoiseRow `json:"noise"`
+	// MissCauses and FalsePositiveCauses are the five largest, with
+	// counts: misses by kind, style and why; false positives by the
+	// ledger's cause and by the rule that flagged a clean edit.
+	MissCauses          []Count `json:"miss_causes"`
+	FalsePositiveCauses []Count `json:"false_positive_causes"`
+	// Styles counts the mentions of code in the mutation corpus's docs,
+	// by style.
+	Styles StyleCounts   `json:"mention_styles"`
+	Cases  []CaseResult  `json:"cases"`
+	Audits []AuditResult `json:"audits"`
+	Errors int           `json:"errors"`
 }
 
-func ratio(a, b int) float64 {
-	if b == 0 {
-		return 0
+// RecallRow is one set, half and kind.
+type RecallRow struct {
+	Set   string `json:"set"`
+	Half  string `json:"half"`
+	Kind  string `json:"kind"`
+	Cases int    `json:"cases"`
+	// Hits counts cases with a finding on their lines (for clean edits:
+	// cases with any finding); Contradicted those whose finding is
+	// contradicted.
+	Hits         int     `json:"hits"`
+	Contradicted int     `json:"contradicted"`
+	Recall       float64 `json:"recall"`
+	Errors       int     `json:"errors,omitempty"`
+}
+
+// PrecisionRow is one rule's labelled findings in one half.
+type PrecisionRow struct {
+	Half       string `json:"half"`
+	Rule       string `json:"rule"`
+	Label      string `json:"label"`
+	True       int    `json:"true"`
+	False      int    `json:"false"`
+	Debatable  int    `json:"debatable"`
+	Unlabelled int    `json:"unlabelled"`
+	// Precision is True / (True + False); debatable and unlabelled
+	// findings are shown, never counted either way. -1 when nothing is
+	// labelled.
+	Precision float64 `json:"precision"`
+}
+
+// NoiseRow is one half's audit noise.
+type NoiseRow struct {
+	Half         string  `json:"half"`
+	Modules      int     `json:"modules"`
+	DocLines     int     `json:"doc_lines"`
+	Contradicted int     `json:"contradicted"`
+	Incomplete   int     `json:"incomplete"`
+	PerKLine     float64 `json:"contradicted_per_1000_doc_lines"`
+}
+
+// Count is a cause and how often it occurred.
+type Count struct {
+	Cause string `json:"cause"`
+	N     int    `json:"count"`
+}
+
+func (r *Report) summarise() {
+	type rk struct{ set, half, kind string }
+	rows := map[rk]*RecallRow{}
+	misses, fps := map[string]int{}, map[string]int{}
+	for _, c := range r.Cases {
+		k := rk{c.Set, c.Half, c.Kind}
+		row := rows[k]
+		if row == nil {
+			row = &RecallRow{Set: c.Set, Half: c.Half, Kind: c.Kind}
+			rows[k] = row
+		}
+		row.Cases++
+		if c.Error != "" {
+			row.Errors++
+			r.Errors++
+		}
+		if c.Hit {
+			row.Hits++
+			if c.HitLabel == "contradicted" {
+				row.Contradicted++
+			}
+		}
+		switch {
+		case c.Clean() && c.Hit:
+			fps[c.Cause]++
+		case !c.Clean() && !c.Hit:
+			misses[c.Cause]++
+		}
 	}
-	return float64(a) / float64(b)
-}
-
-func (r *Report) summarise(cats []Category) {
-	r.Rows = nil
-	all := append(append([]Category(nil), cats...), VersionDiff)
-	var tp, tpOwn int
-	r.Findings, r.FindingsOwnFile = 0, 0
-	for _, cat := range all {
-		row := Row{Category: cat}
-		var det, detOwn, fp, fpOwn, nf, nfOwn int
-		for _, o := range r.Outcomes {
-			if o.Category != cat {
-				continue
-			}
-			row.Cases++
-			if o.Error != "" {
-				row.Errors++
-			}
-			if o.Detected {
-				det++
-			}
-			if o.DetectedOwnFile {
-				detOwn++
-			}
-			row.DocLines += o.DocLines
-			caseFP, caseFPOwn := false, false
-			for _, f := range o.Findings {
-				nf++
-				if f.Expected {
-					tp++
-				} else {
-					caseFP = true
-				}
-			}
-			for _, f := range o.OwnFile {
-				nfOwn++
-				if f.Expected {
-					tpOwn++
-				} else {
-					caseFPOwn = true
-				}
-			}
-			if caseFP {
-				fp++
-			}
-			if caseFPOwn {
-				fpOwn++
-			}
+	for _, row := range rows {
+		if row.Cases > 0 {
+			row.Recall = float64(row.Hits) / float64(row.Cases)
 		}
-		r.Findings += nf
-		r.FindingsOwnFile += nfOwn
-		if row.Cases == 0 {
-			continue
-		}
-		if !cat.Clean() {
-			row.Recall, row.RecallOwnFile = ratio(det, row.Cases), ratio(detOwn, row.Cases)
-		}
-		row.FalsePositiveRate, row.FalsePositiveRateOwnFile = ratio(fp, row.Cases), ratio(fpOwn, row.Cases)
-		if cat == VersionDiff {
-			row.PerKLine, row.PerKLineOwnFile = 1000*ratio(nf, row.DocLines), 1000*ratio(nfOwn, row.DocLines)
-		}
-		r.Rows = append(r.Rows, row)
+		r.Recall = append(r.Recall, *row)
 	}
-	r.Precision, r.PrecisionOwnFile = ratio(tp, r.Findings), ratio(tpOwn, r.FindingsOwnFile)
+	order := map[string]int{}
+	for i, k := range append(RealKinds(), MutationKinds()...) {
+		if _, ok := order[k]; !ok {
+			order[k] = i
+		}
+	}
+	sort.Slice(r.Recall, func(i, j int) bool {
+		a, b := r.Recall[i], r.Recall[j]
+		if a.Set != b.Set {
+			return a.Set > b.Set // real before mutation
+		}
+		if a.Kind != b.Kind {
+			return order[a.Kind] < order[b.Kind]
+		}
+		return a.Half < b.Half
+	})
+
+	type pk struct{ half, rule, label string }
+	prec := map[pk]*PrecisionRow{}
+	noise := map[string]*NoiseRow{}
+	for _, a := range r.Audits {
+		n := noise[a.Half]
+		if n == nil {
+			n = &NoiseRow{Half: a.Half}
+			noise[a.Half] = n
+		}
+		n.Modules++
+		n.DocLines += a.DocLines
+		if a.Error != "" {
+			r.Errors++
+		}
+		for _, f := range a.Findings {
+			switch f.Label {
+			case "contradicted":
+				n.Contradicted++
+			case "incomplete":
+				n.Incomplete++
+			}
+			k := pk{a.Half, f.Rule, f.Label}
+			p := prec[k]
+			if p == nil {
+				p = &PrecisionRow{Half: a.Half, Rule: f.Rule, Label: f.Label}
+				prec[k] = p
+			}
+			switch f.Verdict {
+			case VerdictTrue:
+				p.True++
+			case VerdictFalse:
+				p.False++
+				fps[f.Cause]++
+			case VerdictDebatable:
+				p.Debatable++
+			default:
+				p.Unlabelled++
+			}
+		}
+	}
+	for _, p := range prec {
+		p.Precision = -1
+		if p.True+p.False > 0 {
+			p.Precision = float64(p.True) / float64(p.True+p.False)
+		}
+		r.Precision = append(r.Precision, *p)
+	}
+	sort.Slice(r.Precision, func(i, j int) bool {
+		a, b := r.Precision[i], r.Precision[j]
+		if a.Rule != b.Rule {
+			return a.Rule < b.Rule
+		}
+		if a.Label != b.Label {
+			return a.Label < b.Label
+		}
+		return a.Half < b.Half
+	})
+	for _, h := range []string{HalfDev, HalfTest} {
+		if n := noise[h]; n != nil {
+			if n.DocLines > 0 {
+				n.PerKLine = float64(n.Contradicted) * 1000 / float64(n.DocLines)
+			}
+			r.Noise = append(r.Noise, *n)
+		}
+	}
+	r.MissCauses = top(misses, 5)
+	r.FalsePositiveCauses = top(fps, 5)
 }
 
-// WriteTable writes the report as a table: per category the cases, recall
-// with full and own-file evidence, and false-positive rates, then the
-// version diffs' findings per 1,000 changed doc lines and the overall
-// precision. Errors are those of w.
-func (r *Report) WriteTable(w io.Writer) error {
+func top(m map[string]int, n int) []Count {
+	out := []Count{}
+	for k, v := range m {
+		out = append(out, Count{k, v})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].N > out[j].N || out[i].N == out[j].N && out[i].Cause < out[j].Cause })
+	if len(out) > n {
+		out = out[:n]
+	}
+	return out
+}
+
+// Totals sums the recall rows of one set and half (kind "" for every
+// drift kind).
+func (r *Report) Totals(set, half string) (cases, hits int) {
+	for _, row := range r.Recall {
+		if row.Set == set && row.Half == half && row.Kind != MutClean {
+			cases += row.Cases
+			hits += row.Hits
+		}
+	}
+	return cases, hits
+}
+
+// WriteJSON writes the report as indented JSON.
+func (r *Report) WriteJSON(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(r); err != nil {
+		return fmt.Errorf("write quality report: %w", err)
+	}
+	return nil
+}
+
+// WriteText writes the report's tables: recall per set, kind and half;
+// precision per rule; noise; clean edits; the largest causes.
+func (r *Report) WriteText(w io.Writer) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "category\tcases\trecall\trecall own-file\tFP rate\tFP rate own-file\t")
-	for _, row := range r.Rows {
-		if row.Category == VersionDiff {
+	fmt.Fprintln(tw, "set\tkind\thalf\tcases\thits\tcontradicted\trecall\t")
+	for _, row := range r.Recall {
+		if row.Kind == MutClean {
 			continue
 		}
-		rec, recOwn := fmt.Sprintf("%.2f", row.Recall), fmt.Sprintf("%.2f", row.RecallOwnFile)
-		if row.Category.Clean() {
-			rec, recOwn = "-", "-"
-		}
-		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%.1f%%\t%.1f%%\t\n", row.Category, row.Cases, rec, recOwn,
-			100*row.FalsePositiveRate, 100*row.FalsePositiveRateOwnFile)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%d\t%d\t%.2f\t\n", row.Set, row.Kind, row.Half, row.Cases, row.Hits, row.Contradicted, row.Recall)
 	}
-	for _, row := range r.Rows {
-		if row.Category == VersionDiff {
-			fmt.Fprintf(tw, "%s\t%d\tdoc lines %d\t\tper 1k lines %.2f\tper 1k lines %.2f\t\n", row.Category, row.Cases, row.DocLines,
-				row.PerKLine, row.PerKLineOwnFile)
+	for _, set := range []string{SetReal, SetMutation} {
+		for _, h := range []string{HalfDev, HalfTest} {
+			if c, hit := r.Totals(set, h); c > 0 {
+				fmt.Fprintf(tw, "%s\tall\t%s\t%d\t%d\t\t%.2f\t\n", set, h, c, hit, float64(hit)/float64(c))
+			}
 		}
 	}
 	if err := tw.Flush(); err != nil {
-		return err
+		return fmt.Errorf("write quality report: %w", err)
 	}
-	_, err := fmt.Fprintf(w, "\nprecision %.2f (%d findings), own-file evidence %.2f (%d findings)\n",
-		r.Precision, r.Findings, r.PrecisionOwnFile, r.FindingsOwnFile)
-	return err
-}
-
-// WriteMisses writes, for each drift case not detected and each case with
-// an unexpected finding, one line naming the case and the findings.
-func (r *Report) WriteMisses(w io.Writer) error {
-	for _, o := range r.Outcomes {
-		miss := !o.Category.Clean() && !o.Detected
-		var fps []Finding
-		for _, f := range o.Findings {
-			if !f.Expected {
-				fps = append(fps, f)
+	for _, row := range r.Recall {
+		if row.Kind == MutClean {
+			fmt.Fprintf(w, "clean edits (%s): %d of %d flagged\n", row.Half, row.Hits, row.Cases)
+		}
+	}
+	if len(r.Precision) > 0 {
+		fmt.Fprintln(w)
+		tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+		fmt.Fprintln(tw, "rule\tlabel\thalf\ttrue\tfalse\tdebatable\tunlabelled\tprecision\t")
+		for _, p := range r.Precision {
+			prec := "-"
+			if p.Precision >= 0 {
+				prec = fmt.Sprintf("%.2f", p.Precision)
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%d\t%d\t%d\t%s\t\n", p.Rule, p.Label, p.Half, p.True, p.False, p.Debatable, p.Unlabelled, prec)
+		}
+		for _, h := range []string{HalfDev, HalfTest} {
+			for _, label := range []string{"contradicted", "incomplete"} {
+				t, f, d, u := 0, 0, 0, 0
+				for _, p := range r.Precision {
+					if p.Half == h && p.Label == label {
+						t, f, d, u = t+p.True, f+p.False, d+p.Debatable, u+p.Unlabelled
+					}
+				}
+				if t+f+d+u == 0 {
+					continue
+				}
+				prec := "-"
+				if t+f > 0 {
+					prec = fmt.Sprintf("%.2f", float64(t)/float64(t+f))
+				}
+				fmt.Fprintf(tw, "all\t%s\t%s\t%d\t%d\t%d\t%d\t%s\t\n", label, h, t, f, d, u, prec)
 			}
 		}
-		if !miss && len(fps) == 0 && o.Error == "" {
-			continue
+		if err := tw.Flush(); err != nil {
+			return fmt.Errorf("write quality report: %w", err)
 		}
-		tag := "FP"
-		if miss {
-			tag = "MISS"
+	}
+	for _, n := range r.Noise {
+		fmt.Fprintf(w, "noise (%s): %d contradicted and %d incomplete findings over %d doc lines of %d audited modules: %.2f contradicted per 1,000 lines\n",
+			n.Half, n.Contradicted, n.Incomplete, n.DocLines, n.Modules, n.PerKLine)
+	}
+	writeCounts := func(title string, cs []Count) {
+		if len(cs) == 0 {
+			return
 		}
-		if o.Error != "" {
-			tag = "ERROR " + o.Error
+		fmt.Fprintf(w, "\n%s:\n", title)
+		for _, c := range cs {
+			fmt.Fprintf(w, "  %4d  %s\n", c.N, c.Cause)
 		}
-		if _, err := fmt.Fprintf(w, "%s %s %s: %s\n", tag, o.Category, o.Module, o.Site); err != nil {
-			return err
+	}
+	writeCounts("largest miss causes", r.MissCauses)
+	writeCounts("largest false-positive causes", r.FalsePositiveCauses)
+	if len(r.Styles) > 0 {
+		total := 0
+		for _, n := range r.Styles {
+			total += n
 		}
-		for _, f := range o.Findings {
-			if _, err := fmt.Fprintf(w, "    %s:%s %s %s (expected %v): %s\n", f.Path, f.Lines, f.Label, f.Rule, f.Expected, f.Message); err != nil {
-				return err
+		var parts []string
+		for _, s := range []string{StyleBare, StyleBacktick, StyleDocLink} {
+			parts = append(parts, fmt.Sprintf("%s %d (%.0f%%)", s, r.Styles[s], 100*float64(r.Styles[s])/float64(max(total, 1))))
+		}
+		fmt.Fprintf(w, "\nmentions of code in the mutation corpus's docs: %s\n", strings.Join(parts, ", "))
+	}
+	if r.Errors > 0 {
+		fmt.Fprintf(w, "\n%d cases or audits could not be reviewed (see --format json)\n", r.Errors)
+	}
+	return nil
+}
+
+// WriteMisses lists the missed cases, the flagged clean edits and the
+// false audit findings, one line each.
+func (r *Report) WriteMisses(w io.Writer) error {
+	for _, c := range r.Cases {
+		switch {
+		case c.Error != "":
+			fmt.Fprintf(w, "error  %s %s@%s %s:%d: %s\n", c.Set, c.Module, c.Version, c.Path, c.Line, c.Error)
+		case !c.Clean() && !c.Hit:
+			fmt.Fprintf(w, "miss   %s %s %s@%s %s:%d (%s)\n", c.Set, c.Kind, c.Module, c.Version, c.Path, c.Line, c.Cause)
+		case c.Clean() && c.Hit:
+			f := c.Findings[0]
+			fmt.Fprintf(w, "fp     %s %s@%s %s:%d %s: %s\n", c.Kind, c.Module, c.Version, f.Path, f.Line, f.Rule, f.Message)
+		}
+	}
+	for _, a := range r.Audits {
+		for _, f := range a.Findings {
+			if f.Verdict == VerdictFalse {
+				fmt.Fprintf(w, "false  audit %s@%s %s:%d %s (%s): %s\n", a.Module, a.Version, f.Path, f.Line, f.Rule, f.Cause, f.Message)
 			}
 		}
 	}
 	return nil
 }
 
-// WriteJSON writes the report, cases included, as indented JSON. Errors
-// are those of w.
-func (r *Report) WriteJSON(w io.Writer) error {
+// WriteUnlabelled lists the audit findings the ledger has no label for,
+// as ledger entries to fill in.
+func (r *Report) WriteUnlabelled(w io.Writer) error {
+	var out []struct {
+		Module  string `json:"module"`
+		Version string `json:"version"`
+		LedgerEntry
+	}
+	for _, a := range r.Audits {
+		for _, f := range a.Findings {
+			if f.Verdict == "" {
+				out = append(out, struct {
+					Module  string `json:"module"`
+					Version string `json:"version"`
+					LedgerEntry
+				}{a.Module, a.Version, LedgerEntry{Fingerprint: f.Fingerprint, Rule: f.Rule, Label: f.Label, Path: f.Path, Line: f.Line, Message: f.Message}})
+			}
+		}
+	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
-	return enc.Encode(r)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(out); err != nil {
+		return fmt.Errorf("write unlabelled findings: %w", err)
+	}
+	return nil
 }

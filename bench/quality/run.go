@@ -1,354 +1,433 @@
 package quality
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
-	"io/fs"
 	"log/slog"
-	"math/rand/v2"
 	"os"
+	"sort"
 	"strings"
 
 	"github.com/docreview/docreview/retrieval"
 	"github.com/docreview/docreview/review"
 	"github.com/docreview/docreview/review/extract"
+	"github.com/docreview/docreview/review/github"
+	"github.com/docreview/docreview/review/report"
 	"github.com/docreview/docreview/rules"
 )
 
 // Options configures [Run].
 type Options struct {
-	// Modules are the modules to mutate; required.
-	Modules []Module
-	// PerCategory is the most cases generated per module and category; 0
-	// means 4.
-	PerCategory int
-	// Seed seeds the choice of mutation sites; runs with the same seed and
-	// modules generate the same cases.
-	Seed uint64
-	// Categories limits the generated categories; nil means
-	// [Categories]().
-	Categories []Category
-	// VersionDiffs adds, for each module with a Previous version, the real
-	// diff from Previous to Version as a case.
-	VersionDiffs bool
+	// Selection narrows the sets, halves and modules run.
+	Selection
 	// Dir is where the throwaway repositories are made; "" means the
 	// system temporary directory.
 	Dir string
+	// Types keeps the standard library's type information between the
+	// reviews; nil type-checks it from source for each.
+	Types *retrieval.TypeCache
+	// Logger receives diagnostics; nil discards them.
+	Logger *slog.Logger
 	// Progress, when non-nil, is called as cases are reviewed.
 	Progress func(stage string, done, total int)
-	// Logger receives progress and diagnostics; nil discards them.
-	Logger *slog.Logger
-	// Types keeps the standard library's type information between the
-	// cases' reviews; nil type-checks it from source for each case.
-	Types *retrieval.TypeCache
 }
 
-// Finding is one non-consistent verdict of a case's review.
+// Finding is one non-consistent verdict of a review, as the report
+// renders it.
 type Finding struct {
-	Path          string       `json:"path"`
-	Line, EndLine int          `json:"-"`
-	Lines         string       `json:"lines"`
-	Label         review.Label `json:"label"`
-	Rule          string       `json:"rule"`
-	Message       string       `json:"message"`
-	// Expected is true when the finding flags an expected claim with the
-	// expected label.
-	Expected bool `json:"expected"`
+	Path        string `json:"path"`
+	Line        int    `json:"line"`
+	EndLine     int    `json:"end_line"`
+	Label       string `json:"label"`
+	Rule        string `json:"rule"`
+	Message     string `json:"message"`
+	Fingerprint string `json:"fingerprint"`
 }
 
-// Outcome is the result of one case.
-type Outcome struct {
-	Module   string   `json:"module"`
-	Category Category `json:"category"`
-	Site     string   `json:"site"`
-	// Detected is true when a full-evidence finding flags an expected
-	// claim; DetectedOwnFile the same with own-file evidence only.
-	Detected        bool `json:"detected"`
-	DetectedOwnFile bool `json:"detected_own_file"`
-	// Findings are the full-evidence findings; OwnFile those that stand on
-	// evidence from the claim's own file.
+// CaseResult is the outcome of one real fix or mutation.
+type CaseResult struct {
+	Set     string `json:"set"`
+	Half    string `json:"half"`
+	Module  string `json:"module"`
+	Version string `json:"version"`
+	Kind    string `json:"kind"`
+	Style   string `json:"style,omitempty"`
+	Path    string `json:"path"`
+	Line    int    `json:"line"`
+	ID      string `json:"id,omitempty"`
+	// Expect are the lines a finding must land on (none for clean edits).
+	Expect []Span `json:"expect,omitempty"`
+	// Hit is true when a finding lands on Expect; HitLabel is its label.
+	Hit      bool   `json:"hit"`
+	HitLabel string `json:"hit_label,omitempty"`
+	// Cause says why a case was missed, or for a clean edit which rule
+	// flagged it.
+	Cause string `json:"cause,omitempty"`
+	// Findings are those on Expect (drift) or all of the review's (clean
+	// edits).
 	Findings []Finding `json:"findings,omitempty"`
-	OwnFile  []Finding `json:"own_file_findings,omitempty"`
-	// DocLines counts the changed documentation lines (Markdown lines and
-	// Go comment lines the diff adds).
-	DocLines int `json:"doc_lines"`
-	// Error is set when the case could not be reviewed.
-	Error string `json:"error,omitempty"`
+	Error    string    `json:"error,omitempty"`
 }
 
-// Run generates the cases of every module and reviews each one. Module
-// download and git failures end the run with an error; a case that cannot
-// be reviewed is recorded on its [Outcome].
-func Run(ctx context.Context, opt Options) (*Report, error) {
-	if len(opt.Modules) == 0 {
-		return nil, errors.New("quality: no modules")
+// Clean is true for a case that must stay quiet.
+func (c CaseResult) Clean() bool { return c.Kind == MutClean }
+
+// AuditResult is the outcome of one audited module.
+type AuditResult struct {
+	Module  string `json:"module"`
+	Version string `json:"version"`
+	Half    string `json:"half"`
+	// DocLines counts the module's Go comment lines and non-blank
+	// Markdown lines.
+	DocLines int            `json:"doc_lines"`
+	Claims   int            `json:"claims"`
+	Findings []AuditFinding `json:"findings"`
+	Error    string         `json:"error,omitempty"`
+}
+
+// AuditFinding is a finding and its ledger label; Verdict is empty when
+// the ledger has none.
+type AuditFinding struct {
+	Finding
+	Verdict string `json:"verdict,omitempty"`
+	Cause   string `json:"cause,omitempty"`
+}
+
+// Run reviews every selected case with the real review engine (the rules
+// of package rules) and renders each review through the JSON report.
+// Module download and git failures end the run; a review that fails is
+// recorded on its result.
+func Run(ctx context.Context, d *Data, opt Options) (*Report, error) {
+	r := &runner{d: d, opt: opt, log: opt.Logger, progress: opt.Progress}
+	if r.log == nil {
+		r.log = slog.New(slog.DiscardHandler)
 	}
-	per := opt.PerCategory
-	if per <= 0 {
-		per = 4
+	if r.progress == nil {
+		r.progress = func(string, int, int) {}
 	}
-	cats := opt.Categories
-	if cats == nil {
-		cats = Categories()
+	r.engine = &review.Engine{Extractor: &extract.Extractor{Logger: r.log}, Rules: rules.All(), Logger: r.log, Types: opt.Types}
+	rep := &Report{Styles: d.Mutations.Styles}
+	var err error
+	if rep.Cases, err = r.real(ctx); err != nil {
+		return nil, err
 	}
-	log := opt.Logger
-	if log == nil {
-		log = slog.New(slog.DiscardHandler)
+	muts, err := r.mutations(ctx)
+	if err != nil {
+		return nil, err
 	}
-	progress := opt.Progress
-	if progress == nil {
-		progress = func(string, int, int) {}
+	rep.Cases = append(rep.Cases, muts...)
+	if rep.Audits, err = r.audits(ctx); err != nil {
+		return nil, err
 	}
-	rep := &Report{Modules: opt.Modules}
-	for _, m := range opt.Modules {
-		progress("download "+m.Path+"@"+m.Version, 0, 0)
-		dir, err := download(ctx, m.Path, m.Version)
-		if err != nil {
-			return nil, err
-		}
-		files, err := readTree(dir)
-		if err != nil {
-			return nil, err
-		}
-		src := newSource(m.Path, files)
-		rng := rand.New(rand.NewPCG(opt.Seed, hash(m.Path)))
-		var cases []Case
-		for _, cat := range cats {
-			cands := generate(src, cat)
-			rng.Shuffle(len(cands), func(i, j int) { cands[i], cands[j] = cands[j], cands[i] })
-			for i := range cands[:min(per, len(cands))] {
-				cands[i].Module = m.Path
-				cases = append(cases, cands[i])
-			}
-		}
-		outs, err := runModule(ctx, opt.Dir, m, files, cases, progress, opt.Types, log)
-		if err != nil {
-			return nil, err
-		}
-		rep.Outcomes = append(rep.Outcomes, outs...)
-		for _, pair := range m.versionPairs() {
-			if !opt.VersionDiffs {
-				break
-			}
-			progress("download "+m.Path+"@"+pair[0], 0, 0)
-			out, err := runVersionDiff(ctx, opt.Dir, m.Path, pair[0], pair[1], opt.Types, log)
-			if err != nil {
-				return nil, err
-			}
-			rep.Outcomes = append(rep.Outcomes, out)
-		}
+	if len(rep.Cases) == 0 && len(rep.Audits) == 0 {
+		return nil, errors.New("quality: the selection holds no case")
 	}
-	rep.summarise(cats)
+	rep.summarise()
 	return rep, nil
 }
 
-func hash(s string) uint64 {
-	h := uint64(14695981039346656037)
-	for i := 0; i < len(s); i++ {
-		h ^= uint64(s[i])
-		h *= 1099511628211
-	}
-	return h
+type runner struct {
+	d        *Data
+	opt      Options
+	engine   *review.Engine
+	log      *slog.Logger
+	progress func(string, int, int)
 }
 
-// runModule commits the module to a throwaway repository and reviews each
-// case on top of it.
-func runModule(ctx context.Context, tmp string, m Module, files map[string]string, cases []Case, progress func(string, int, int), types *retrieval.TypeCache, log *slog.Logger) ([]Outcome, error) {
-	dir, err := os.MkdirTemp(tmp, "docreview-quality-")
+// checkout is a module version committed to a throwaway repository.
+type checkout struct {
+	repo  *repo
+	files map[string]string
+	base  string
+}
+
+func (r *runner) checkout(ctx context.Context, module, version string) (*checkout, func(), error) {
+	r.progress("download "+module+"@"+version, 0, 0)
+	dir, err := download(ctx, module, version)
 	if err != nil {
-		return nil, fmt.Errorf("quality: %w", err)
+		return nil, nil, err
 	}
-	defer func() { _ = os.RemoveAll(dir) }()
-	r, err := newRepo(ctx, dir)
+	files, err := readTree(dir)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	if err := r.write(files); err != nil {
-		return nil, err
-	}
-	base, err := r.commit(ctx, "base "+m.Path+"@"+m.Version)
+	tmp, err := os.MkdirTemp(r.opt.Dir, "docreview-quality-")
 	if err != nil {
-		return nil, err
+		return nil, nil, fmt.Errorf("quality: %w", err)
 	}
-	var outs []Outcome
-	for i, c := range cases {
-		progress("review "+m.Path, i, len(cases))
-		from := base
-		if c.Pre != nil {
-			if err := r.write(c.Pre); err != nil {
-				return nil, err
-			}
-			if from, err = r.commit(ctx, "pre"); err != nil {
-				return nil, err
-			}
+	done := func() { _ = os.RemoveAll(tmp) }
+	rp, err := newRepo(ctx, tmp)
+	if err == nil {
+		err = rp.write(files)
+	}
+	var base string
+	if err == nil {
+		base, err = rp.commit(ctx, module+"@"+version)
+	}
+	if err != nil {
+		done()
+		return nil, nil, err
+	}
+	return &checkout{repo: rp, files: files, base: base}, done, nil
+}
+
+// review runs the engine on base..head and returns the report as the
+// JSON renderer writes it and its decoder reads it back.
+func (r *runner) review(ctx context.Context, dir, base, head string, scope review.Scope) (review.Report, error) {
+	rep, err := r.engine.Review(ctx, review.Request{Repo: dir, Base: base, Head: head, Scope: scope})
+	if err != nil {
+		return review.Report{}, err
+	}
+	var buf bytes.Buffer
+	if err := report.JSON(&buf, rep); err != nil {
+		return review.Report{}, err
+	}
+	return report.DecodeJSON(&buf)
+}
+
+func findingOf(v review.Verdict) Finding {
+	return Finding{Path: v.Claim.Path, Line: v.Claim.Line, EndLine: v.Claim.EndLine, Label: string(v.Label), Rule: v.Rule,
+		Message: v.Message, Fingerprint: github.Fingerprint(v)}
+}
+
+func overlaps(v review.Verdict, sp Span) bool {
+	return v.Claim.Path == sp.Path && v.Claim.Line <= sp.EndLine && sp.Line <= v.Claim.EndLine
+}
+
+// score fills res from a review: the findings on res.Expect, whether one
+// landed, and otherwise why not.
+func score(res *CaseResult, rep review.Report) {
+	covered, skipped := false, ""
+	for _, v := range rep.Verdicts {
+		on := false
+		for _, sp := range res.Expect {
+			on = on || overlaps(v, sp)
 		}
-		if err := r.write(c.Edit); err != nil {
-			return nil, err
+		if !on {
+			continue
 		}
-		head, err := r.commit(ctx, string(c.Category))
+		covered = true
+		if v.Skipped != "" && skipped == "" {
+			skipped = v.Skipped
+		}
+		if v.Label == review.Consistent {
+			continue
+		}
+		res.Findings = append(res.Findings, findingOf(v))
+		if !res.Hit || v.Label == review.Contradicted {
+			res.HitLabel = string(v.Label)
+		}
+		res.Hit = true
+	}
+	if res.Hit {
+		return
+	}
+	why := "judged consistent"
+	switch {
+	case !covered:
+		why = "no claim on the lines"
+	case skipped != "":
+		why = "claim skipped: " + truncate(skipped, 60)
+	}
+	res.Cause = res.Kind + "/" + res.Style + ": " + why
+}
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
+}
+
+// real reviews each selected real fix at the version that has it, with
+// scope all, once per module version.
+func (r *runner) real(ctx context.Context) ([]CaseResult, error) {
+	type key struct{ module, version string }
+	groups := map[key][]RealCase{}
+	var order []key
+	for _, c := range r.d.Real {
+		m, _ := r.d.Module(c.Module)
+		if !r.opt.wants(SetReal, m) {
+			continue
+		}
+		k := key{c.Module, c.Version}
+		if _, ok := groups[k]; !ok {
+			order = append(order, k)
+		}
+		groups[k] = append(groups[k], c)
+	}
+	sort.Slice(order, func(i, j int) bool {
+		return order[i].module < order[j].module || order[i].module == order[j].module && order[i].version < order[j].version
+	})
+	var out []CaseResult
+	for i, k := range order {
+		r.progress("real fixes", i, len(order))
+		co, done, err := r.checkout(ctx, k.module, k.version)
 		if err != nil {
 			return nil, err
 		}
-		out := Outcome{Module: m.Path, Category: c.Category, Site: c.Site}
-		judge(ctx, dir, from, head, c, &out, types, log)
-		outs = append(outs, out)
-		if err := r.resetTo(ctx, base); err != nil {
-			return nil, err
+		rep, rerr := r.review(ctx, co.repo.dir, co.base, co.base, review.ScopeAll)
+		done()
+		m, _ := r.d.Module(k.module)
+		for _, c := range groups[k] {
+			res := CaseResult{Set: SetReal, Half: m.Half, Module: c.Module, Version: c.Version, Kind: c.Kind, Style: c.Style,
+				Path: c.Path, Line: c.Line, Expect: []Span{{Path: c.Path, Line: c.Line, EndLine: c.EndLine}}}
+			if rerr != nil {
+				res.Error, res.Cause = rerr.Error(), c.Kind+"/"+c.Style+": review failed"
+			} else {
+				score(&res, rep)
+			}
+			out = append(out, res)
 		}
 	}
-	progress("review "+m.Path, len(cases), len(cases))
-	return outs, nil
-}
-
-// runVersionDiff reviews the real diff of module from older to newer.
-func runVersionDiff(ctx context.Context, tmp, module, older, newer string, types *retrieval.TypeCache, log *slog.Logger) (Outcome, error) {
-	read := func(v string) (map[string]string, error) {
-		d, err := download(ctx, module, v)
-		if err != nil {
-			return nil, err
-		}
-		return readTree(d)
-	}
-	prev, err := read(older)
-	if err != nil {
-		return Outcome{}, err
-	}
-	files, err := read(newer)
-	if err != nil {
-		return Outcome{}, err
-	}
-	dir, err := os.MkdirTemp(tmp, "docreview-quality-")
-	if err != nil {
-		return Outcome{}, fmt.Errorf("quality: %w", err)
-	}
-	defer func() { _ = os.RemoveAll(dir) }()
-	r, err := newRepo(ctx, dir)
-	if err != nil {
-		return Outcome{}, err
-	}
-	if err := r.write(prev); err != nil {
-		return Outcome{}, err
-	}
-	base, err := r.commit(ctx, older)
-	if err != nil {
-		return Outcome{}, err
-	}
-	if err := r.replaceAll(ctx, files); err != nil {
-		return Outcome{}, err
-	}
-	head, err := r.commit(ctx, newer)
-	if err != nil {
-		return Outcome{}, err
-	}
-	out := Outcome{Module: module, Category: VersionDiff, Site: older + ".." + newer}
-	judge(ctx, dir, base, head, Case{Category: VersionDiff}, &out, types, log)
+	r.progress("real fixes", len(order), len(order))
 	return out, nil
 }
 
-// judge reviews base..head in dir with scope affected and fills out.
-func judge(ctx context.Context, dir, base, head string, c Case, out *Outcome, types *retrieval.TypeCache, log *slog.Logger) {
-	eng := &review.Engine{Extractor: &extract.Extractor{Logger: log}, Logger: log, Types: types}
-	ws, _, err := eng.Load(ctx, review.Request{Repo: dir, Base: base, Head: head, Scope: review.ScopeAffected})
-	if err != nil {
-		out.Error = err.Error()
-		return
-	}
-	defer func() { _ = ws.Close() }()
-	out.DocLines = docLines(ws)
-	claims, _, err := eng.Extractor.Extract(ctx, ws, review.ScopeAffected)
-	if err != nil {
-		out.Error = err.Error()
-		return
-	}
-	rs := rules.All()
-	for _, cl := range claims {
-		if cl.Note != "" {
+// mutations reviews each selected mutation as a pull request on top of
+// its module, with scope affected.
+func (r *runner) mutations(ctx context.Context) ([]CaseResult, error) {
+	byModule := map[string][]Mutation{}
+	var mods []string
+	total := 0
+	for _, c := range r.d.Mutations.Cases {
+		m, _ := r.d.Module(c.Module)
+		if !r.opt.wants(SetMutation, m) {
 			continue
 		}
-		full, own := judgeClaim(ctx, ws, rs, cl, log)
-		if full != nil {
-			f := finding(*full, c)
-			out.Findings = append(out.Findings, f)
-			out.Detected = out.Detected || f.Expected
+		if _, ok := byModule[c.Module]; !ok {
+			mods = append(mods, c.Module)
 		}
-		if own != nil {
-			f := finding(*own, c)
-			out.OwnFile = append(out.OwnFile, f)
-			out.DetectedOwnFile = out.DetectedOwnFile || f.Expected
-		}
+		byModule[c.Module] = append(byModule[c.Module], c)
+		total++
 	}
+	sort.Strings(mods)
+	var out []CaseResult
+	for _, mod := range mods {
+		cases := byModule[mod]
+		m, _ := r.d.Module(mod)
+		co, done, err := r.checkout(ctx, mod, m.Version)
+		if err != nil {
+			return nil, err
+		}
+		for _, c := range cases {
+			r.progress("mutations", len(out), total)
+			res, err := r.mutation(ctx, co, m, c)
+			if err != nil {
+				done()
+				return nil, err
+			}
+			out = append(out, res)
+		}
+		done()
+	}
+	r.progress("mutations", len(out), total)
+	return out, nil
 }
 
-// judgeClaim runs every rule on cl as the engine does (the most severe
-// verdict with evidence wins, ties to the earlier rule), once with all the
-// evidence and once with only the evidence from the claim's own file.
-func judgeClaim(ctx context.Context, ws *review.Workspace, rs []review.Judge, cl review.Claim, log *slog.Logger) (full, own *review.Verdict) {
-	for _, j := range rs {
-		v, err := j.Judge(ctx, ws, cl)
-		if err != nil {
-			log.Warn("judge failed", "rule", j.Name(), "path", cl.Path, "line", cl.Line, "err", err)
-			continue
-		}
-		if v == nil || v.Label == review.Consistent || len(v.Evidence) == 0 {
-			continue
-		}
-		v.Claim = cl
-		if v.Rule == "" {
-			v.Rule = j.Name()
-		}
-		if full == nil || v.Label.Severity() > full.Label.Severity() {
-			full = v
-		}
-		var kept []review.Evidence
-		for _, ev := range v.Evidence {
-			if ev.Path == cl.Path {
-				kept = append(kept, ev)
+func (r *runner) mutation(ctx context.Context, co *checkout, m ModuleEntry, c Mutation) (CaseResult, error) {
+	res := CaseResult{Set: SetMutation, Half: m.Half, Module: c.Module, Version: c.Version, Kind: c.Kind, Style: c.Style,
+		Path: c.Path, Line: c.Line, ID: c.ID, Expect: c.Expect}
+	edited, err := c.Apply(co.files)
+	if err != nil {
+		res.Error, res.Cause = err.Error(), c.Kind+"/"+c.Style+": mutation does not apply"
+		return res, nil
+	}
+	if err := co.repo.write(edited); err != nil {
+		return res, err
+	}
+	head, err := co.repo.commit(ctx, c.ID)
+	if err != nil {
+		return res, err
+	}
+	rep, rerr := r.review(ctx, co.repo.dir, co.base, head, review.ScopeAffected)
+	if err := co.repo.resetTo(ctx, co.base); err != nil {
+		return res, err
+	}
+	switch {
+	case rerr != nil:
+		res.Error, res.Cause = rerr.Error(), c.Kind+"/"+c.Style+": review failed"
+	case res.Clean():
+		var rulesHit []string
+		for _, v := range rep.Verdicts {
+			if v.Label != review.Consistent {
+				res.Findings = append(res.Findings, findingOf(v))
+				rulesHit = append(rulesHit, v.Rule)
 			}
 		}
-		if len(kept) == 0 {
-			continue
+		if len(rulesHit) > 0 {
+			sort.Strings(rulesHit)
+			res.Hit = true
+			res.Cause = "clean edit flagged by " + rulesHit[0]
 		}
-		ov := *v
-		ov.Evidence = kept
-		if own == nil || ov.Label.Severity() > own.Label.Severity() {
-			own = &ov
-		}
+	default:
+		score(&res, rep)
 	}
-	return full, own
+	return res, nil
 }
 
-func finding(v review.Verdict, c Case) Finding {
-	f := Finding{Path: v.Claim.Path, Line: v.Claim.Line, EndLine: v.Claim.EndLine,
-		Lines: fmt.Sprintf("%d-%d", v.Claim.Line, v.Claim.EndLine), Label: v.Label, Rule: v.Rule, Message: v.Message}
-	for _, sp := range c.Expect {
-		if sp.Path == f.Path && sp.Line <= f.EndLine && f.Line <= sp.EndLine && (c.Label == "" || c.Label == f.Label) {
-			f.Expected = true
+// audits reviews each selected audit module with scope all and labels
+// its findings from the ledger.
+func (r *runner) audits(ctx context.Context) ([]AuditResult, error) {
+	var out []AuditResult
+	var mods []ModuleEntry
+	for _, m := range r.d.Modules {
+		if r.opt.wants(SetAudit, m) {
+			mods = append(mods, m)
 		}
 	}
-	return f
-}
-
-// docLines counts the Markdown lines and Go comment lines the diff adds.
-func docLines(ws *review.Workspace) int {
-	n := 0
-	for _, f := range ws.Diff {
-		isMD := strings.HasSuffix(f.NewPath, ".md") || strings.HasSuffix(f.NewPath, ".markdown")
-		isGo := strings.HasSuffix(f.NewPath, ".go")
-		if !isMD && !isGo {
-			continue
-		}
-		b, err := fs.ReadFile(ws.HeadFS, f.NewPath)
+	for i, m := range mods {
+		r.progress("audits", i, len(mods))
+		co, done, err := r.checkout(ctx, m.Path, m.Version)
 		if err != nil {
+			return nil, err
+		}
+		res := AuditResult{Module: m.Path, Version: m.Version, Half: m.Half, DocLines: docLines(co.files), Findings: []AuditFinding{}}
+		rep, err := r.review(ctx, co.repo.dir, co.base, co.base, review.ScopeAll)
+		done()
+		if err != nil {
+			res.Error = err.Error()
+			out = append(out, res)
 			continue
 		}
-		lines := strings.Split(string(b), "\n")
-		for _, r := range f.Added {
-			for l := r.Start; l <= r.End && l <= len(lines); l++ {
-				t := strings.TrimSpace(lines[l-1])
-				if isMD && t != "" || isGo && strings.HasPrefix(t, "//") {
-					n++
-				}
+		labels := map[string]LedgerEntry{}
+		if l := r.d.Ledgers[m.Path]; l != nil {
+			for _, e := range l.Findings {
+				labels[e.Fingerprint] = e
+			}
+		}
+		res.Claims = len(rep.Verdicts)
+		for _, v := range rep.Verdicts {
+			if v.Label == review.Consistent {
+				continue
+			}
+			f := AuditFinding{Finding: findingOf(v)}
+			if e, ok := labels[f.Fingerprint]; ok {
+				f.Verdict, f.Cause = e.Verdict, e.Cause
+			}
+			res.Findings = append(res.Findings, f)
+		}
+		out = append(out, res)
+	}
+	r.progress("audits", len(mods), len(mods))
+	return out, nil
+}
+
+// docLines counts the Go comment lines and non-blank Markdown lines of a
+// module's files.
+func docLines(files map[string]string) int {
+	n := 0
+	for p, src := range files {
+		goFile := strings.HasSuffix(p, ".go")
+		if !goFile && !isMarkdown(p) {
+			continue
+		}
+		for _, l := range strings.Split(src, "\n") {
+			t := strings.TrimSpace(l)
+			if goFile && strings.HasPrefix(t, "//") || !goFile && t != "" {
+				n++
 			}
 		}
 	}

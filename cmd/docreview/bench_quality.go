@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -15,13 +16,22 @@ import (
 // benchQualityUsage is the help of 'docreview bench quality'.
 const benchQualityUsage = `Usage: docreview bench quality [flags]
 
-Measures review quality on real Go modules pinned in bench/quality
-(downloaded through the Go module proxy into the module cache): seeded
-mutations turn each module into drift pull requests of known category,
-clean edits must stay quiet, and real consecutive-version diffs count
-findings per 1,000 changed doc lines. Each case is judged twice, with full
-evidence and with evidence from the claim's own file only. Prints one row
-per category and the overall precision.
+Measures review quality on documentation other people wrote, stored in
+bench/quality/data and reviewed with the real review engine (modules are
+downloaded through the Go module proxy into the module cache):
+
+  real      documentation errors that upstream maintainers fixed in the next
+            release, each reviewed at the version that has it (scope all); a
+            hit is a finding on the case's lines
+  mutation  real doc sentences changed in place (a name, a parameter, a
+            number), code changes that leave the docs behind, and clean
+            edits, each reviewed as a pull request (scope affected)
+  audit     scope-all audits whose findings are labelled by hand in a ledger
+            keyed by fingerprint: precision per rule, noise per 1,000 doc lines
+
+Modules are split into a dev and a test half, fixed in the data. Prints
+recall per set, kind and half; precision per rule; noise; flagged clean
+edits; the largest miss and false-positive causes.
 
 Flags:
 `
@@ -31,22 +41,17 @@ func runBenchQuality(ctx context.Context, args []string, stdout, stderr io.Write
 	fs := flag.NewFlagSet("docreview bench quality", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var (
-		per      int
-		seed     uint64
-		modules  string
-		format   string
-		misses   bool
-		noDiffs  bool
-		debug    bool
-		category string
+		sets, halves, modules, format string
+		list, misses, unlabelled      bool
+		debug                         bool
 	)
-	fs.IntVar(&per, "per-category", 4, "most cases per module and category")
-	fs.Uint64Var(&seed, "seed", 1, "seed of the mutation-site choice")
-	fs.StringVar(&modules, "modules", "", "comma-separated module `paths` to run (default: all pinned modules)")
-	fs.StringVar(&category, "categories", "", "comma-separated `categories` to generate (default: all)")
-	fs.StringVar(&format, "format", "table", "output format: table or json")
-	fs.BoolVar(&misses, "misses", false, "table output: list missed cases and false positives after the table")
-	fs.BoolVar(&noDiffs, "skip-version-diffs", false, "do not review the real consecutive-version diffs")
+	fs.StringVar(&sets, "set", "", "comma-separated `sets` to run: real, mutation, audit (default: all)")
+	fs.StringVar(&halves, "half", "", "comma-separated `halves` to run: dev, test (default: both)")
+	fs.StringVar(&modules, "modules", "", "comma-separated module `paths` to run (default: all)")
+	fs.StringVar(&format, "format", "text", "output format: text or json")
+	fs.BoolVar(&list, "list", false, "print the selected cases without running anything")
+	fs.BoolVar(&misses, "misses", false, "text output: list missed cases, flagged clean edits and false audit findings after the tables")
+	fs.BoolVar(&unlabelled, "unlabelled", false, "print, as JSON ledger entries, the audit findings the ledger has no label for")
 	fs.BoolVar(&debug, "debug", false, "log progress to stderr")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, benchQualityUsage)
@@ -55,58 +60,73 @@ func runBenchQuality(ctx context.Context, args []string, stdout, stderr io.Write
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	switch {
-	case fs.NArg() > 0:
+	if fs.NArg() > 0 {
 		return &review.UsageError{Msg: fmt.Sprintf("bench quality: unexpected argument %q", fs.Arg(0))}
-	case per < 1:
-		return &review.UsageError{Msg: fmt.Sprintf("--per-category: want at least 1, got %d", per)}
-	case format != "table" && format != "json":
-		return &review.UsageError{Msg: fmt.Sprintf("--format: unknown format %q (want table or json)", format)}
 	}
-	all, err := quality.DefaultModules()
+	if format != "text" && format != "json" {
+		return &review.UsageError{Msg: fmt.Sprintf("--format: unknown format %q (want text or json)", format)}
+	}
+	data, err := quality.LoadData()
 	if err != nil {
 		return err
 	}
-	mods := all
-	if modules != "" {
-		mods = nil
-		for _, name := range strings.Split(modules, ",") {
-			i := indexModule(all, strings.TrimSpace(name))
-			if i < 0 {
-				return &review.UsageError{Msg: fmt.Sprintf("--modules: %q is not a pinned module", name)}
-			}
-			mods = append(mods, all[i])
-		}
+	var sel quality.Selection
+	if sel.Sets, err = choiceList("--set", sets, []string{quality.SetReal, quality.SetMutation, quality.SetAudit}); err != nil {
+		return err
 	}
-	var cats []quality.Category
-	if category != "" {
-		for _, name := range strings.Split(category, ",") {
-			c := quality.Category(strings.TrimSpace(name))
-			if !knownCategory(c) {
-				return &review.UsageError{Msg: fmt.Sprintf("--categories: unknown category %q", name)}
+	if sel.Halves, err = choiceList("--half", halves, []string{quality.HalfDev, quality.HalfTest}); err != nil {
+		return err
+	}
+	var known []string
+	for _, m := range data.Modules {
+		known = append(known, m.Path)
+	}
+	if sel.Modules, err = choiceList("--modules", modules, known); err != nil {
+		return err
+	}
+	if list {
+		entries := data.List(sel)
+		if format == "json" {
+			enc := json.NewEncoder(stdout)
+			enc.SetEscapeHTML(false)
+			for _, e := range entries {
+				if err := enc.Encode(e); err != nil {
+					return fmt.Errorf("bench quality --list: %w", err)
+				}
 			}
-			cats = append(cats, c)
+			return nil
 		}
+		for _, e := range entries {
+			loc := ""
+			if e.Path != "" {
+				loc = fmt.Sprintf(" %s:%d", e.Path, e.Line)
+			}
+			fmt.Fprintf(stdout, "%s\t%s\t%s@%s\t%s%s\n", e.Set, e.Half, e.Module, e.Version, e.Kind, loc)
+		}
+		return nil
 	}
 	level := slog.LevelError
 	if debug {
 		level = slog.LevelDebug
 	}
 	prog := newBenchProgress(stderr)
-	rep, err := quality.Run(ctx, quality.Options{
-		Modules: mods, PerCategory: per, Seed: seed, Categories: cats, VersionDiffs: !noDiffs,
-		Progress: prog.update,
-		Logger:   slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level})),
-		Types:    typeCache(reviewFlags{}, getenv),
+	rep, err := quality.Run(ctx, data, quality.Options{
+		Selection: sel,
+		Progress:  prog.update,
+		Logger:    slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level})),
+		Types:     typeCache(reviewFlags{}, getenv),
 	})
 	prog.done()
 	if err != nil {
 		return err
 	}
-	if format == "json" {
+	switch {
+	case unlabelled:
+		return rep.WriteUnlabelled(stdout)
+	case format == "json":
 		return rep.WriteJSON(stdout)
 	}
-	if err := rep.WriteTable(stdout); err != nil {
+	if err := rep.WriteText(stdout); err != nil {
 		return err
 	}
 	if misses {
@@ -116,20 +136,26 @@ func runBenchQuality(ctx context.Context, args []string, stdout, stderr io.Write
 	return nil
 }
 
-func indexModule(mods []quality.Module, path string) int {
-	for i, m := range mods {
-		if m.Path == path {
-			return i
-		}
+// choiceList splits a comma-separated flag value and checks each item
+// against known.
+func choiceList(name, value string, known []string) ([]string, error) {
+	if value == "" {
+		return nil, nil
 	}
-	return -1
-}
-
-func knownCategory(c quality.Category) bool {
-	for _, k := range quality.Categories() {
-		if k == c {
-			return true
+	var out []string
+	for _, v := range strings.Split(value, ",") {
+		v = strings.TrimSpace(v)
+		ok := false
+		for _, k := range known {
+			ok = ok || k == v
 		}
+		if !ok {
+			if len(known) > 8 {
+				return nil, &review.UsageError{Msg: fmt.Sprintf("%s: %q is not a module of the benchmark (see --list)", name, v)}
+			}
+			return nil, &review.UsageError{Msg: fmt.Sprintf("%s: unknown value %q (want %s)", name, v, strings.Join(known, ", "))}
+		}
+		out = append(out, v)
 	}
-	return false
+	return out, nil
 }

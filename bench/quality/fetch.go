@@ -3,7 +3,6 @@ package quality
 import (
 	"bytes"
 	"context"
-	_ "embed"
 	"encoding/json"
 	"fmt"
 	"io/fs"
@@ -13,48 +12,6 @@ import (
 	"strings"
 	"unicode/utf8"
 )
-
-//go:embed modules.json
-var modulesJSON []byte
-
-// Module is a Go module pinned for the benchmark.
-type Module struct {
-	// Path is the module path ("go.uber.org/multierr").
-	Path string `json:"path"`
-	// Version is the exact version mutated ("v1.11.0").
-	Version string `json:"version"`
-	// Previous, when non-empty, is the version before Version; the diff
-	// from Previous to Version is a real-version case.
-	Previous string `json:"previous,omitempty"`
-	// History lists older versions, oldest first, before Previous: each
-	// consecutive pair (and the last one to Previous) is one more
-	// real-version case.
-	History []string `json:"history,omitempty"`
-}
-
-// versionPairs returns the consecutive (older, newer) version pairs of the
-// module's real-version cases, newest first.
-func (m Module) versionPairs() [][2]string {
-	if m.Previous == "" {
-		return nil
-	}
-	chain := append(append([]string(nil), m.History...), m.Previous, m.Version)
-	var out [][2]string
-	for i := len(chain) - 1; i > 0; i-- {
-		out = append(out, [2]string{chain[i-1], chain[i]})
-	}
-	return out
-}
-
-// DefaultModules returns the modules of modules.json, in file order. An
-// error means the embedded file does not parse.
-func DefaultModules() ([]Module, error) {
-	var mods []Module
-	if err := json.Unmarshal(modulesJSON, &mods); err != nil {
-		return nil, fmt.Errorf("parse modules.json: %w", err)
-	}
-	return mods, nil
-}
 
 // maxFile is the size above which a module file is left out.
 const maxFile = 1 << 20
