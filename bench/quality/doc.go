@@ -1,7 +1,7 @@
 // Package quality is docreview's quality benchmark: documentation that
-// other people wrote, reviewed with the real review engine
-// ([review.Engine] with the rules of package rules, each report rendered
-// through the JSON report and read back).
+// other people wrote, reviewed with the real review engine (the
+// [review.Engine] the command builds as 'docreview review' does, each
+// report rendered through the JSON report and read back).
 //
 // The cases are data, under data/, embedded in the binary:
 //
@@ -29,7 +29,8 @@
 // Usage:
 //
 //	d, _ := quality.LoadData()
-//	rep, err := quality.Run(ctx, d, quality.Options{Selection: quality.Selection{Halves: []string{quality.HalfDev}}})
+//	eng := &review.Engine{Extractor: &extract.Extractor{}, Rules: rules.All()}
+//	rep, err := quality.Run(ctx, d, quality.Options{Engine: eng, Selection: quality.Selection{Halves: []string{quality.HalfDev}}})
 //	if err == nil {
 //		_ = rep.WriteText(os.Stdout)
 //	}

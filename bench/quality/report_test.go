@@ -36,11 +36,53 @@ func TestScore(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			res := CaseResult{Kind: "name", Style: "bare", Expect: expect}
-			score(&res, review.Report{Verdicts: tt.verdicts})
+			score(&res, reviewed{Report: review.Report{Verdicts: tt.verdicts}})
 			if res.Hit != tt.hit || res.HitLabel != tt.label || res.Cause != tt.cause || len(res.Findings) != tt.nFindings {
 				t.Errorf("got hit %v label %q cause %q findings %d; want %v %q %q %d", res.Hit, res.HitLabel, res.Cause, len(res.Findings), tt.hit, tt.label, tt.cause, tt.nFindings)
 			}
 		})
+	}
+}
+
+func TestScoreMentions(t *testing.T) {
+	expect := []Span{{Path: "a.go", Line: 10, EndLine: 12}}
+	v := verdict("a.go", 10, 12, review.Consistent, "", "")
+	tests := []struct {
+		name, wrong string
+		mentions    []review.Mention
+		cause       string
+	}{
+		{"extracted", "Client.Doo", []review.Mention{{Kind: review.MentionIdent, Text: "Client.Doo"}}, "name/bare: mention extracted, judged consistent"},
+		{"extracted call", "c.Doo()", []review.Mention{{Kind: review.MentionIdent, Text: "Doo"}}, "name/bare: mention extracted, judged consistent"},
+		{"not extracted", "Doo", []review.Mention{{Kind: review.MentionIdent, Text: "Other"}}, "name/bare: not extracted as a mention"},
+		{"block", "x := f()", []review.Mention{{Kind: review.MentionBlock, Text: "a := 1\nx := f()\n"}}, "name/bare: mention extracted, judged consistent"},
+		{"no wrong text", "", nil, "name/bare: judged consistent"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := CaseResult{Kind: "name", Style: "bare", Expect: expect, Wrong: tt.wrong}
+			score(&res, reviewed{Report: review.Report{Verdicts: []review.Verdict{v}}, mentions: map[string][]review.Mention{"abc": tt.mentions}})
+			if res.Cause != tt.cause {
+				t.Errorf("cause %q, want %q", res.Cause, tt.cause)
+			}
+		})
+	}
+}
+
+func TestMutationWrong(t *testing.T) {
+	tests := []struct{ kind, detail, want string }{
+		{MutName, "Client.OnError -> Client.AllowError", "Client.AllowError"},
+		{MutParameter, "Cache.Store: key -> name", "name"},
+		{MutLiteral, "MaxEntries: 128 -> 16", "16"},
+		{MutPercent, "Ratio: 25% -> 0.25%", "0.25%"},
+		{MutRename, "NewCache -> NewFetch in code", "NewCache"},
+		{MutDefault, "MaxEntries: 128 -> 256 in code", "128"},
+		{MutClean, "rewrapped at 60 columns", ""},
+	}
+	for _, tt := range tests {
+		if got := mutationWrong(Mutation{Kind: tt.kind, Detail: tt.detail}); got != tt.want {
+			t.Errorf("%s %q: %q, want %q", tt.kind, tt.detail, got, tt.want)
+		}
 	}
 }
 

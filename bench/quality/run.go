@@ -10,24 +10,21 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/docreview/docreview/retrieval"
 	"github.com/docreview/docreview/review"
-	"github.com/docreview/docreview/review/extract"
 	"github.com/docreview/docreview/review/github"
 	"github.com/docreview/docreview/review/report"
-	"github.com/docreview/docreview/rules"
 )
 
 // Options configures [Run].
 type Options struct {
+	// Engine reviews every case; required. The command builds it as
+	// 'docreview review' does, so the benchmark measures what users run.
+	Engine *review.Engine
 	// Selection narrows the sets, halves and modules run.
 	Selection
 	// Dir is where the throwaway repositories are made; "" means the
 	// system temporary directory.
 	Dir string
-	// Types keeps the standard library's type information between the
-	// reviews; nil type-checks it from source for each.
-	Types *retrieval.TypeCache
 	// Logger receives diagnostics; nil discards them.
 	Logger *slog.Logger
 	// Progress, when non-nil, is called as cases are reviewed.
@@ -59,6 +56,10 @@ type CaseResult struct {
 	ID      string `json:"id,omitempty"`
 	// Expect are the lines a finding must land on (none for clean edits).
 	Expect []Span `json:"expect,omitempty"`
+	// Wrong is the wrong fragment the docs hold (a real case's wrong
+	// text, a mutation's new name or value, a renamed function's old
+	// name).
+	Wrong string `json:"wrong,omitempty"`
 	// Hit is true when a finding lands on Expect; HitLabel is its label.
 	Hit      bool   `json:"hit"`
 	HitLabel string `json:"hit_label,omitempty"`
@@ -95,19 +96,21 @@ type AuditFinding struct {
 	Cause   string `json:"cause,omitempty"`
 }
 
-// Run reviews every selected case with the real review engine (the rules
-// of package rules) and renders each review through the JSON report.
+// Run reviews every selected case with opt.Engine and renders each review
+// through the JSON report.
 // Module download and git failures end the run; a review that fails is
 // recorded on its result.
 func Run(ctx context.Context, d *Data, opt Options) (*Report, error) {
-	r := &runner{d: d, opt: opt, log: opt.Logger, progress: opt.Progress}
+	if opt.Engine == nil {
+		return nil, errors.New("quality: no engine")
+	}
+	r := &runner{d: d, opt: opt, engine: opt.Engine, log: opt.Logger, progress: opt.Progress}
 	if r.log == nil {
 		r.log = slog.New(slog.DiscardHandler)
 	}
 	if r.progress == nil {
 		r.progress = func(string, int, int) {}
 	}
-	r.engine = &review.Engine{Extractor: &extract.Extractor{Logger: r.log}, Rules: rules.All(), Logger: r.log, Types: opt.Types}
 	rep := &Report{Styles: d.Mutations.Styles}
 	var err error
 	if rep.Cases, err = r.real(ctx); err != nil {
@@ -173,18 +176,33 @@ func (r *runner) checkout(ctx context.Context, module, version string) (*checkou
 	return &checkout{repo: rp, files: files, base: base}, done, nil
 }
 
-// review runs the engine on base..head and returns the report as the
-// JSON renderer writes it and its decoder reads it back.
-func (r *runner) review(ctx context.Context, dir, base, head string, scope review.Scope) (review.Report, error) {
+// reviewed is a review's report as the JSON renderer writes it and its
+// decoder reads it back, and the claims' mentions, which the JSON
+// contract does not carry.
+type reviewed struct {
+	review.Report
+	mentions map[string][]review.Mention // by claim ID
+}
+
+// review runs the engine on base..head.
+func (r *runner) review(ctx context.Context, dir, base, head string, scope review.Scope) (reviewed, error) {
 	rep, err := r.engine.Review(ctx, review.Request{Repo: dir, Base: base, Head: head, Scope: scope})
 	if err != nil {
-		return review.Report{}, err
+		return reviewed{}, err
 	}
 	var buf bytes.Buffer
 	if err := report.JSON(&buf, rep); err != nil {
-		return review.Report{}, err
+		return reviewed{}, err
 	}
-	return report.DecodeJSON(&buf)
+	back, err := report.DecodeJSON(&buf)
+	if err != nil {
+		return reviewed{}, err
+	}
+	out := reviewed{Report: back, mentions: map[string][]review.Mention{}}
+	for _, v := range rep.Verdicts {
+		out.mentions[v.Claim.ID] = v.Claim.Mentions
+	}
+	return out, nil
 }
 
 func findingOf(v review.Verdict) Finding {
@@ -197,9 +215,11 @@ func overlaps(v review.Verdict, sp Span) bool {
 }
 
 // score fills res from a review: the findings on res.Expect, whether one
-// landed, and otherwise why not.
-func score(res *CaseResult, rep review.Report) {
-	covered, skipped := false, ""
+// landed, and otherwise why not: no claim on the lines, the claim skipped,
+// or judged consistent with or without the wrong fragment extracted as a
+// mention.
+func score(res *CaseResult, rep reviewed) {
+	covered, skipped, seen := false, "", false
 	for _, v := range rep.Verdicts {
 		on := false
 		for _, sp := range res.Expect {
@@ -209,6 +229,7 @@ func score(res *CaseResult, rep review.Report) {
 			continue
 		}
 		covered = true
+		seen = seen || mentioned(rep.mentions[v.Claim.ID], res.Wrong)
 		if v.Skipped != "" && skipped == "" {
 			skipped = v.Skipped
 		}
@@ -230,8 +251,47 @@ func score(res *CaseResult, rep review.Report) {
 		why = "no claim on the lines"
 	case skipped != "":
 		why = "claim skipped: " + truncate(skipped, 60)
+	case res.Wrong != "" && seen:
+		why = "mention extracted, judged consistent"
+	case res.Wrong != "":
+		why = "not extracted as a mention"
 	}
 	res.Cause = res.Kind + "/" + res.Style + ": " + why
+}
+
+// mentioned is true when a mention holds the wrong fragment's core: its
+// last identifier, or the fragment itself.
+func mentioned(ms []review.Mention, wrong string) bool {
+	if wrong == "" {
+		return false
+	}
+	core := strings.Trim(wrong, "`[]()*. ")
+	if i := strings.LastIndexAny(core, ".("); i >= 0 && i+1 < len(core) && !strings.ContainsAny(core, " \n") {
+		core = strings.Trim(core[i+1:], "()")
+	}
+	for _, m := range ms {
+		if m.Kind == review.MentionBlock && strings.Contains(m.Text, strings.TrimSpace(wrong)) ||
+			m.Kind != review.MentionBlock && (m.Text == core || strings.Contains(m.Text, core) && core != "") {
+			return true
+		}
+	}
+	return false
+}
+
+// mutationWrong is the fragment a mutation leaves wrong in the docs.
+func mutationWrong(m Mutation) string {
+	detail := m.Detail
+	if _, after, ok := strings.Cut(detail, ": "); ok && m.Kind != MutName {
+		detail = after
+	}
+	from, to, ok := strings.Cut(strings.TrimSuffix(detail, " in code"), " -> ")
+	switch {
+	case !ok:
+		return ""
+	case m.Kind == MutRename || m.Kind == MutDefault:
+		return from
+	}
+	return to
 }
 
 func truncate(s string, n int) string {
@@ -273,7 +333,7 @@ func (r *runner) real(ctx context.Context) ([]CaseResult, error) {
 		m, _ := r.d.Module(k.module)
 		for _, c := range groups[k] {
 			res := CaseResult{Set: SetReal, Half: m.Half, Module: c.Module, Version: c.Version, Kind: c.Kind, Style: c.Style,
-				Path: c.Path, Line: c.Line, Expect: []Span{{Path: c.Path, Line: c.Line, EndLine: c.EndLine}}}
+				Path: c.Path, Line: c.Line, Expect: []Span{{Path: c.Path, Line: c.Line, EndLine: c.EndLine}}, Wrong: c.Wrong}
 			if rerr != nil {
 				res.Error, res.Cause = rerr.Error(), c.Kind+"/"+c.Style+": review failed"
 			} else {
@@ -329,7 +389,7 @@ func (r *runner) mutations(ctx context.Context) ([]CaseResult, error) {
 
 func (r *runner) mutation(ctx context.Context, co *checkout, m ModuleEntry, c Mutation) (CaseResult, error) {
 	res := CaseResult{Set: SetMutation, Half: m.Half, Module: c.Module, Version: c.Version, Kind: c.Kind, Style: c.Style,
-		Path: c.Path, Line: c.Line, ID: c.ID, Expect: c.Expect}
+		Path: c.Path, Line: c.Line, ID: c.ID, Expect: c.Expect, Wrong: mutationWrong(c)}
 	edited, err := c.Apply(co.files)
 	if err != nil {
 		res.Error, res.Cause = err.Error(), c.Kind+"/"+c.Style+": mutation does not apply"

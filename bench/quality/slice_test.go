@@ -5,6 +5,9 @@ import (
 	"testing"
 
 	"github.com/docreview/docreview/retrieval"
+	"github.com/docreview/docreview/review"
+	"github.com/docreview/docreview/review/extract"
+	"github.com/docreview/docreview/rules"
 )
 
 // sliceModules is the CI slice: per half, one small module with real fixes
@@ -35,7 +38,8 @@ func TestSlice(t *testing.T) {
 			}
 		}
 	}
-	rep, err := Run(t.Context(), d, Options{Selection: Selection{Modules: sliceModules}, Dir: t.TempDir(), Types: &retrieval.TypeCache{Dir: t.TempDir()}})
+	eng := &review.Engine{Extractor: &extract.Extractor{}, Rules: rules.All(), Types: &retrieval.TypeCache{Dir: t.TempDir()}}
+	rep, err := Run(t.Context(), d, Options{Engine: eng, Selection: Selection{Modules: sliceModules}, Dir: t.TempDir()})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,8 @@ import (
 
 	"github.com/docreview/docreview/bench/quality"
 	"github.com/docreview/docreview/review"
+	"github.com/docreview/docreview/review/config"
+	"github.com/docreview/docreview/rules"
 )
 
 // benchQualityUsage is the help of 'docreview bench quality'.
@@ -109,12 +111,19 @@ func runBenchQuality(ctx context.Context, args []string, stdout, stderr io.Write
 	if debug {
 		level = slog.LevelDebug
 	}
+	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
+	// The engine 'docreview review' builds with the default configuration:
+	// every rule, no model.
+	engine, _, err := newEngine(config.Default(), reviewFlags{}, rules.All(), getenv, logger)
+	if err != nil {
+		return err
+	}
 	prog := newBenchProgress(stderr)
 	rep, err := quality.Run(ctx, data, quality.Options{
+		Engine:    engine,
 		Selection: sel,
 		Progress:  prog.update,
-		Logger:    slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level})),
-		Types:     typeCache(reviewFlags{}, getenv),
+		Logger:    logger,
 	})
 	prog.done()
 	if err != nil {
