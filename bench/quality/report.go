@@ -14,6 +14,9 @@ type Report struct {
 	// Recall has one row per set, half and kind; a clean kind's row
 	// counts flagged cases instead of hits.
 	Recall []RecallRow `json:"recall"`
+	// ByStyle has one row per set, half and mention style (bare,
+	// backtick, doclink, code, prose) over the drift cases.
+	ByStyle []RecallRow `json:"recall_by_style"`
 	// Precision has one row per half and rule, from the audit ledger.
 	Precision []PrecisionRow `json:"precision"`
 	// Noise has one row per half: contradicted findings per 1,000 doc
@@ -81,6 +84,7 @@ type Count struct {
 func (r *Report) summarise() {
 	type rk struct{ set, half, kind string }
 	rows := map[rk]*RecallRow{}
+	styles := map[rk]*RecallRow{}
 	misses, fps := map[string]int{}, map[string]int{}
 	for _, c := range r.Cases {
 		k := rk{c.Set, c.Half, c.Kind}
@@ -100,6 +104,21 @@ func (r *Report) summarise() {
 				row.Contradicted++
 			}
 		}
+		if !c.Clean() && c.Style != "" {
+			sk := rk{c.Set, c.Half, c.Style}
+			sr := styles[sk]
+			if sr == nil {
+				sr = &RecallRow{Set: c.Set, Half: c.Half, Kind: c.Style}
+				styles[sk] = sr
+			}
+			sr.Cases++
+			if c.Hit {
+				sr.Hits++
+				if c.HitLabel == "contradicted" {
+					sr.Contradicted++
+				}
+			}
+		}
 		switch {
 		case c.Clean() && c.Hit:
 			fps[c.Cause]++
@@ -113,6 +132,20 @@ func (r *Report) summarise() {
 		}
 		r.Recall = append(r.Recall, *row)
 	}
+	for _, row := range styles {
+		row.Recall = float64(row.Hits) / float64(row.Cases)
+		r.ByStyle = append(r.ByStyle, *row)
+	}
+	sort.Slice(r.ByStyle, func(i, j int) bool {
+		a, b := r.ByStyle[i], r.ByStyle[j]
+		if a.Set != b.Set {
+			return a.Set > b.Set
+		}
+		if a.Kind != b.Kind {
+			return a.Kind < b.Kind
+		}
+		return a.Half < b.Half
+	})
 	order := map[string]int{}
 	for i, k := range append(RealKinds(), MutationKinds()...) {
 		if _, ok := order[k]; !ok {
@@ -258,6 +291,17 @@ func (r *Report) WriteText(w io.Writer) error {
 	for _, row := range r.Recall {
 		if row.Kind == MutClean {
 			fmt.Fprintf(w, "clean edits (%s): %d of %d flagged\n", row.Half, row.Hits, row.Cases)
+		}
+	}
+	if len(r.ByStyle) > 0 {
+		fmt.Fprintln(w)
+		tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+		fmt.Fprintln(tw, "set\twritten as\thalf\tcases\thits\trecall\t")
+		for _, row := range r.ByStyle {
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%d\t%.2f\t\n", row.Set, row.Kind, row.Half, row.Cases, row.Hits, row.Recall)
+		}
+		if err := tw.Flush(); err != nil {
+			return fmt.Errorf("write quality report: %w", err)
 		}
 	}
 	if len(r.Precision) > 0 {

@@ -89,8 +89,8 @@ func TestMutationWrong(t *testing.T) {
 func TestSummarise(t *testing.T) {
 	rep := &Report{
 		Cases: []CaseResult{
-			{Set: SetReal, Half: HalfDev, Kind: KindName, Hit: true, HitLabel: "contradicted"},
-			{Set: SetReal, Half: HalfDev, Kind: KindName, Cause: "name/bare: judged consistent"},
+			{Set: SetReal, Half: HalfDev, Kind: KindName, Style: StyleDocLink, Hit: true, HitLabel: "contradicted"},
+			{Set: SetReal, Half: HalfDev, Kind: KindName, Style: StyleBare, Cause: "name/bare: judged consistent"},
 			{Set: SetReal, Half: HalfDev, Kind: KindName, Cause: "name/bare: judged consistent"},
 			{Set: SetReal, Half: HalfTest, Kind: KindLink, Hit: true, HitLabel: "incomplete"},
 			{Set: SetMutation, Half: HalfTest, Kind: MutClean, Hit: true, Cause: "clean edit flagged by restates-name"},
@@ -126,6 +126,9 @@ func TestSummarise(t *testing.T) {
 	}
 	if r := row(SetMutation, HalfTest, MutClean); r.Cases != 2 || r.Hits != 1 {
 		t.Errorf("clean row: %+v", r)
+	}
+	if len(rep.ByStyle) != 2 || rep.ByStyle[0].Kind != StyleBare || rep.ByStyle[0].Hits != 0 || rep.ByStyle[1].Kind != StyleDocLink || rep.ByStyle[1].Hits != 1 {
+		t.Errorf("by style: %+v", rep.ByStyle)
 	}
 	if rep.Errors != 1 {
 		t.Errorf("errors %d, want 1", rep.Errors)

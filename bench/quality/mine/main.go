@@ -381,15 +381,21 @@ func signals(c Candidate, decl map[string]bool, params map[string]bool) []string
 		w = strings.TrimSuffix(w, "()")
 		return decl[w] || decl[w[strings.LastIndexByte(w, '.')+1:]]
 	}
-	replaced := false
-	for _, cm := range c.Came {
-		replaced = replaced || codeWord.MatchString(cm) && looksLikeCode(cm) && known(cm)
-	}
+	named := false
 	for _, g := range c.Gone {
-		if replaced && codeWord.MatchString(g) && looksLikeCode(g) && !known(g) {
-			out = append(out, "name")
-			break
+		if !codeWord.MatchString(g) || known(g) {
+			continue
 		}
+		for _, cm := range c.Came {
+			// A code-shaped word for one, or two names a rename or typo
+			// fix relates ("LookupValue" for "Lookup").
+			if codeWord.MatchString(cm) && known(cm) && (looksLikeCode(g) && looksLikeCode(cm) || near(g, cm) && exported(g) && exported(cm)) {
+				named = true
+			}
+		}
+	}
+	if named {
+		out = append(out, "name")
 	}
 	if params != nil {
 		for _, cm := range c.Came {
@@ -540,15 +546,23 @@ func literals(dir string) map[string]bool {
 }
 
 // linkRE matches Markdown link targets and Go doc links.
-var linkRE = regexp.MustCompile(`\]\(([^)\s]+)\)|\[([A-Za-z_*][\w.*]*)\]`)
+var linkRE = regexp.MustCompile(`\[[^\]]*\]\(([^)\s]+)\)|\[([A-Za-z_*][\w.*]*)\]`)
 
 // localLinks returns the link targets of s that the repository resolves:
 // relative Markdown targets and anchors, and Go doc links (web addresses
 // cannot be checked offline and are left out).
 func localLinks(s string) []string {
 	var out []string
-	for _, m := range linkRE.FindAllStringSubmatch(s, -1) {
-		t := m[1] + m[2]
+	for _, m := range linkRE.FindAllStringSubmatchIndex(s, -1) {
+		var t string
+		switch {
+		case m[2] >= 0:
+			t = s[m[2]:m[3]]
+		case m[1] < len(s) && (s[m[1]] == '(' || s[m[1]] == '['):
+			continue // the text of a link whose target is not a plain one
+		default:
+			t = s[m[4]:m[5]]
+		}
 		if strings.Contains(t, "://") || strings.HasPrefix(t, "mailto:") {
 			continue
 		}
@@ -556,6 +570,8 @@ func localLinks(s string) []string {
 	}
 	return out
 }
+
+func exported(w string) bool { return w != "" && w[0] >= 'A' && w[0] <= 'Z' }
 
 // looksLikeCode is true for a word written as code: a dotted name, a call,
 // or a name with an upper-case letter after its first.
