@@ -13,6 +13,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+
+	"github.com/docreview/docreview/retrieval"
 )
 
 // The mutation kinds. Doc mutations change one mention in a real doc
@@ -306,7 +308,7 @@ func (c *corpus) collect(p string, f *ast.File, pk *pkgInfo, vocab map[string]bo
 			fi := &funcInfo{name: d.Name.Name, path: p, decl: d}
 			if d.Recv != nil && len(d.Recv.List) > 0 {
 				fi.method = true
-				fi.name = recvTypeName(d.Recv.List[0].Type) + "." + d.Name.Name
+				fi.name = retrieval.ReceiverTypeName(d.Recv.List[0].Type) + "." + d.Name.Name
 			}
 			for _, fl := range []*ast.FieldList{d.Type.TypeParams, d.Type.Params, d.Type.Results} {
 				if fl == nil {
@@ -460,20 +462,6 @@ func constValue(e ast.Expr) (constant.Value, *ast.BasicLit) {
 }
 
 var timeUnits = map[string]int64{"Nanosecond": 1, "Microsecond": 1e3, "Millisecond": 1e6, "Second": 1e9, "Minute": 6e10, "Hour": 3.6e12}
-
-func recvTypeName(e ast.Expr) string {
-	switch t := e.(type) {
-	case *ast.StarExpr:
-		return recvTypeName(t.X)
-	case *ast.IndexExpr:
-		return recvTypeName(t.X)
-	case *ast.IndexListExpr:
-		return recvTypeName(t.X)
-	case *ast.Ident:
-		return t.Name
-	}
-	return ""
-}
 
 // goDocs records the doc comment lines of f's declarations.
 func (c *corpus) goDocs(p string, f *ast.File) {

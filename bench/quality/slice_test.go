@@ -2,6 +2,7 @@ package quality
 
 import (
 	"bytes"
+	"reflect"
 	"testing"
 
 	"github.com/docreview/docreview/retrieval"
@@ -39,6 +40,30 @@ func TestSlice(t *testing.T) {
 		}
 	}
 	eng := &review.Engine{Extractor: &extract.Extractor{}, Rules: rules.All(), Types: &retrieval.TypeCache{Dir: t.TempDir()}}
+	t.Run("mutations-reproduce", func(t *testing.T) {
+		for _, mod := range sliceModules {
+			m, _ := d.Module(mod)
+			if !(Selection{}).wants(SetMutation, m) {
+				continue
+			}
+			got, err := GenerateMutationFile(t.Context(), []ModuleEntry{m}, d.Mutations.Seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var want []Mutation
+			for _, c := range d.Mutations.Cases {
+				if c.Module == mod {
+					want = append(want, c)
+				}
+			}
+			if !reflect.DeepEqual(got.Cases, want) {
+				t.Errorf("%s: data/mutations.json holds %d cases that the generator does not write again (it writes %d): run go run ./bench/quality/mutate", mod, len(want), len(got.Cases))
+			}
+			if !reflect.DeepEqual(got.PerModule[mod], d.Mutations.PerModule[mod]) {
+				t.Errorf("%s: mention styles %v, stored %v", mod, got.PerModule[mod], d.Mutations.PerModule[mod])
+			}
+		}
+	})
 	rep, err := Run(t.Context(), d, Options{Engine: eng, Selection: Selection{Modules: sliceModules}, Dir: t.TempDir()})
 	if err != nil {
 		t.Fatal(err)

@@ -38,6 +38,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/docreview/docreview/retrieval"
 )
 
 // Candidate is one documentation hunk of a version pair.
@@ -688,7 +690,7 @@ func parseDocs(path string) *goDocs {
 		case *ast.FuncDecl:
 			name := decl.Name.Name
 			if decl.Recv != nil && len(decl.Recv.List) > 0 {
-				name = recvType(decl.Recv.List[0].Type) + "." + name
+				name = retrieval.ReceiverTypeName(decl.Recv.List[0].Type) + "." + name
 			}
 			ps := map[string]bool{}
 			for _, fl := range []*ast.FieldList{decl.Recv, decl.Type.Params, decl.Type.Results, decl.Type.TypeParams} {
@@ -740,20 +742,6 @@ func parseDocs(path string) *goDocs {
 	return d
 }
 
-func recvType(e ast.Expr) string {
-	switch t := e.(type) {
-	case *ast.StarExpr:
-		return recvType(t.X)
-	case *ast.IndexExpr:
-		return recvType(t.X)
-	case *ast.IndexListExpr:
-		return recvType(t.X)
-	case *ast.Ident:
-		return t.Name
-	}
-	return ""
-}
-
 // declared collects every identifier the module's Go files spell (what they
 // declare and what they use, imports included), and "T.M" for methods and
 // fields: a name outside it appears nowhere in the module's code.
@@ -781,7 +769,7 @@ func declared(dir string) map[string]bool {
 			case *ast.FuncDecl:
 				names[n.Name.Name] = true
 				if n.Recv != nil && len(n.Recv.List) > 0 {
-					names[recvType(n.Recv.List[0].Type)+"."+n.Name.Name] = true
+					names[retrieval.ReceiverTypeName(n.Recv.List[0].Type)+"."+n.Name.Name] = true
 				}
 			case *ast.TypeSpec:
 				names[n.Name.Name] = true
