@@ -110,14 +110,20 @@ func wordsIntact(x, y string) bool {
 	return true
 }
 
-// plural reports whether name is the plural of a name that resolves, as
-// prose writes it: "EncodeOptions" for EncodeOption, "Store.Entries" is
-// not.
+// plural reports whether name is the plural of a name that resolves, or
+// a bare name with an -s or -es ending on a field or method of a type of
+// the claim's package, as prose writes them: "EncodeOptions" for
+// EncodeOption, "ExecContexts the query" for the method ExecContext.
+// "Store.Entries" is not.
 func plural(sc scope, name string) bool {
 	last := lastPart(name)
 	for _, suf := range []string{"s", "es"} {
 		if len(last) > len(suf)+1 && strings.HasSuffix(last, suf) {
-			if single := strings.TrimSuffix(name, suf); sc.resolves(single) {
+			single := strings.TrimSuffix(name, suf)
+			if sc.resolves(single) {
+				return true
+			}
+			if !strings.Contains(single, ".") && sc.hasMember(single) {
 				return true
 			}
 		}

@@ -160,6 +160,15 @@ func TestStaleReference(t *testing.T) {
 		name:  "plural of an existing name",
 		claim: func() review.Claim { return proseClaim(ws, "Keep `Snapshots` of every store.") },
 	}, {
+		// squirrel writes "ExecContext builds and ExecContexts the query":
+		// a method's name with an -s, used as a verb.
+		name: "a method name used as a verb",
+		claim: func() review.Claim {
+			c := goClaim(t, ws, "store.go", "Store.Hold")
+			c.Mentions = append(c.Mentions, review.Mention{Kind: review.MentionIdent, Text: "AddStores", Line: c.Line, EndLine: c.Line})
+			return c
+		},
+	}, {
 		name: "the closest name is the claim's own symbol",
 		claim: func() review.Claim {
 			c := goClaim(t, ws, "store.go", "Store.Count")
