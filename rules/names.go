@@ -110,22 +110,28 @@ func wordsIntact(x, y string) bool {
 	return true
 }
 
-// plural reports whether name is the plural of a name that resolves, or
-// a bare name with an -s or -es ending on a field or method of a type of
-// the claim's package, as prose writes them: "EncodeOptions" for
-// EncodeOption, "ExecContexts the query" for the method ExecContext.
-// "Store.Entries" is not.
+// plural reports whether name is the plural of a name that resolves, as
+// prose writes it: "EncodeOptions" for EncodeOption, "Store.Entries" is
+// not.
 func plural(sc scope, name string) bool {
 	last := lastPart(name)
 	for _, suf := range []string{"s", "es"} {
 		if len(last) > len(suf)+1 && strings.HasSuffix(last, suf) {
-			single := strings.TrimSuffix(name, suf)
-			if sc.resolves(single) {
+			if single := strings.TrimSuffix(name, suf); sc.resolves(single) {
 				return true
 			}
-			if !strings.Contains(single, ".") && sc.hasMember(single) {
-				return true
-			}
+		}
+	}
+	return false
+}
+
+// memberVerb reports whether a bare name is a field or method of a type of
+// the claim's package with -s or -es added, as prose uses a method's name
+// as a verb ("ExecContext builds and ExecContexts the query").
+func memberVerb(sc scope, name string) bool {
+	for _, suf := range []string{"s", "es"} {
+		if len(name) > len(suf)+1 && strings.HasSuffix(name, suf) && sc.hasMember(strings.TrimSuffix(name, suf)) {
+			return true
 		}
 	}
 	return false

@@ -133,6 +133,11 @@ func (r *StaleReference) check(ctx context.Context, ws *review.Workspace, sc sco
 	if single && (sc.hasMember(name) || ws.Symbols.Defined(name)) {
 		return stale{}, false, nil
 	}
+	if single && !opensDoc(c, name) && memberVerb(sc, name) {
+		// The opening word of a doc comment names its symbol, so
+		// "SelectedItems returns" on SelectedItem stays a finding.
+		return stale{}, false, nil
+	}
 	if m.Kind == review.MentionIdent && quotedOnly(c.Text, name) {
 		// A prose word in double quotes is an example or a literal
 		// ("NewStore"), not a reference.
@@ -547,6 +552,15 @@ func (r *StaleReference) renamedOpening(ctx context.Context, ws *review.Workspac
 		}
 	}
 	return review.Mention{}, false, nil
+}
+
+// opensDoc reports whether name is the first word of doc comment c.
+func opensDoc(c review.Claim, name string) bool {
+	if c.Kind != review.KindDocComment {
+		return false
+	}
+	first, _, _ := strings.Cut(strings.TrimSpace(c.Text), " ")
+	return trimCall(strings.TrimRight(first, ",.:;")) == name
 }
 
 // ownTypo recognises a doc comment that opens with a misspelling of its own

@@ -169,6 +169,27 @@ func TestStaleReference(t *testing.T) {
 			return c
 		},
 	}, {
+		name: "a doc comment opening with its symbol's plural",
+		claim: func() review.Claim {
+			// The fixture's doc opens with "AddStor"; make it "AddStores".
+			c := goClaim(t, ws, "pool.go", "Pool.AddStore")
+			c.Text = strings.Replace(c.Text, "AddStor ", "AddStores ", 1)
+			for i := range c.Mentions {
+				if c.Mentions[i].Text == "AddStor" {
+					c.Mentions[i].Text = "AddStores"
+				}
+			}
+			return c
+		},
+		fix: []string{"AddStores adds", "AddStore adds"},
+		want: &want{
+			label:   review.Contradicted,
+			message: "The doc comment of Pool.AddStore opens with AddStores, which does not exist; it should name AddStore",
+			evidence: []ev{
+				def("pool.go", "func (p *Pool) AddStore(", "defines Pool.AddStore, the declaration this doc comment documents"),
+			},
+		},
+	}, {
 		name: "the closest name is the claim's own symbol",
 		claim: func() review.Claim {
 			c := goClaim(t, ws, "store.go", "Store.Count")
