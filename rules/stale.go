@@ -571,8 +571,7 @@ func ownTypo(sc scope, c review.Claim, name string) (string, retrieval.Symbol, b
 		return "", retrieval.Symbol{}, false
 	}
 	own := lastPart(c.Symbol)
-	first, _, _ := strings.Cut(strings.TrimSpace(c.Text), " ")
-	if trimCall(strings.TrimRight(first, ",.:;")) != name || own == name || token0Exported(own) != token0Exported(name) ||
+	if !opensDoc(c, name) || own == name || token0Exported(own) != token0Exported(name) ||
 		editDistance(strings.ToLower(own), strings.ToLower(name)) > max(1, len([]rune(own))/3) {
 		return "", retrieval.Symbol{}, false
 	}

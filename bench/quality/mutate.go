@@ -120,6 +120,8 @@ type corpus struct {
 	// declCount counts every declaration of a bare name.
 	names     map[string]bool
 	declCount map[string]int
+	// topLevel are the names declared at a package's top level.
+	topLevel map[string]bool
 	// vocab are the camel-case parts of the declared names.
 	vocab []string
 	pkgs  map[string]*pkgInfo
@@ -240,6 +242,7 @@ func newCorpus(module, version string, files map[string]string) *corpus {
 		c.collect(p, f, pk, vocab)
 	}
 	c.vocab = sortedKeys(vocab)
+	c.topLevel = c.topLevelNames()
 	for _, p := range sortedKeys(files) {
 		if f := c.parsed[p]; f != nil && !strings.HasSuffix(p, "_test.go") {
 			c.goDocs(p, f)
@@ -633,7 +636,7 @@ func (c *corpus) mentions(d *docLine) []mention {
 // resolves is true when name is a declaration of the module: a
 // package-level name, "T.M", or "pkg.Name" of one of its packages.
 func (c *corpus) resolves(name string, d *docLine) bool {
-	if c.names[name] && (strings.Contains(name, ".") || c.declCount[name] > 0 && c.isPackageLevel(name)) {
+	if c.names[name] && (strings.Contains(name, ".") || c.topLevel[name]) {
 		return true
 	}
 	if i := strings.IndexByte(name, '.'); i > 0 {
@@ -646,49 +649,37 @@ func (c *corpus) resolves(name string, d *docLine) bool {
 	return false
 }
 
-// isPackageLevel is true for a name some package declares at its top
-// level (not only as a field).
-func (c *corpus) isPackageLevel(name string) bool {
+// topLevelNames are the names some package declares at its top level (not
+// only as a field or method): functions of its non-test files, and the
+// types, variables and constants of every file.
+func (c *corpus) topLevelNames() map[string]bool {
+	out := map[string]bool{}
 	for _, pk := range c.pkgs {
 		for _, f := range pk.funcs {
-			if !f.method && f.name == name {
-				return true
-			}
-		}
-		for _, k := range pk.consts {
-			if k.name == name {
-				return true
+			if !f.method {
+				out[f.name] = true
 			}
 		}
 	}
 	for _, f := range c.parsed {
-		if o := fileScopeDecl(f, name); o {
-			return true
-		}
-	}
-	return false
-}
-
-func fileScopeDecl(f *ast.File, name string) bool {
-	for _, d := range f.Decls {
-		if g, ok := d.(*ast.GenDecl); ok {
+		for _, d := range f.Decls {
+			g, ok := d.(*ast.GenDecl)
+			if !ok {
+				continue
+			}
 			for _, sp := range g.Specs {
 				switch sp := sp.(type) {
 				case *ast.TypeSpec:
-					if sp.Name.Name == name {
-						return true
-					}
+					out[sp.Name.Name] = true
 				case *ast.ValueSpec:
 					for _, id := range sp.Names {
-						if id.Name == name {
-							return true
-						}
+						out[id.Name] = true
 					}
 				}
 			}
 		}
 	}
-	return false
+	return out
 }
 
 // codeShaped is true when a bare word reads as code rather than English:
@@ -732,24 +723,19 @@ func replaceInLine(d *docLine, lines []string, start, end int, repl string) Edit
 
 // genName recombines mentioned names.
 func (c *corpus) genName(rng *rand.Rand, ms []mention) []Mutation {
-	var out []Mutation
-	for _, i := range rng.Perm(len(ms)) {
-		if len(out) >= mutationQuota[MutName] {
-			break
-		}
+	return sample(rng, len(ms), mutationQuota[MutName], func(i int) (Mutation, bool) {
 		m := ms[i]
 		last := m.name[strings.LastIndexByte(m.name, '.')+1:]
 		repl, ok := c.recombine(rng, last)
 		if !ok {
-			continue
+			return Mutation{}, false
 		}
 		full := m.name[:len(m.name)-len(last)] + repl
 		off := m.start + len(m.name) - len(last)
-		out = append(out, Mutation{Kind: MutName, Style: m.style, Path: m.doc.path, Line: m.doc.line,
+		return Mutation{Kind: MutName, Style: m.style, Path: m.doc.path, Line: m.doc.line,
 			Edits:  []Edit{replaceInLine(m.doc, c.lines[m.doc.path], off, m.end, repl)},
-			Expect: []Span{c.docSpan(m.doc)}, Detail: m.name + " -> " + full, Sentence: strings.TrimSpace(m.doc.text)})
-	}
-	return out
+			Expect: []Span{c.docSpan(m.doc)}, Detail: m.name + " -> " + full, Sentence: strings.TrimSpace(m.doc.text)}, true
+	})
 }
 
 // recombine swaps one camel-case part of name for another part of the
@@ -831,11 +817,7 @@ func (c *corpus) genParameter(rng *rand.Rand) []Mutation {
 			}
 		}
 	}
-	var out []Mutation
-	for _, i := range rng.Perm(len(sites)) {
-		if len(out) >= mutationQuota[MutParameter] {
-			break
-		}
+	return sample(rng, len(sites), mutationQuota[MutParameter], func(i int) (Mutation, bool) {
 		s := sites[i]
 		own := map[string]bool{}
 		for _, p := range s.d.fn.params {
@@ -850,7 +832,7 @@ func (c *corpus) genParameter(rng *rand.Rand) []Mutation {
 			}
 		}
 		if len(cands) == 0 {
-			continue
+			return Mutation{}, false
 		}
 		sort.Strings(cands)
 		repl := cands[rng.IntN(len(cands))]
@@ -858,11 +840,10 @@ func (c *corpus) genParameter(rng *rand.Rand) []Mutation {
 		if s.start > 0 && s.d.text[s.start-1] == '`' {
 			style = StyleBacktick
 		}
-		out = append(out, Mutation{Kind: MutParameter, Style: style, Path: s.d.path, Line: s.d.line,
+		return Mutation{Kind: MutParameter, Style: style, Path: s.d.path, Line: s.d.line,
 			Edits:  []Edit{replaceInLine(s.d, c.lines[s.d.path], s.start, s.end, repl)},
-			Expect: []Span{c.docSpan(s.d)}, Detail: s.d.fn.name + ": " + s.param + " -> " + repl, Sentence: strings.TrimSpace(s.d.text)})
-	}
-	return out
+			Expect: []Span{c.docSpan(s.d)}, Detail: s.d.fn.name + ": " + s.param + " -> " + repl, Sentence: strings.TrimSpace(s.d.text)}, true
+	})
 }
 
 var numberRE = regexp.MustCompile(`\b\d+(?:\.\d+)?\b`)
@@ -994,11 +975,7 @@ func literalKind(s string) token.Token {
 // states.
 func (c *corpus) genLiteral(rng *rand.Rand) []Mutation {
 	sites := c.numberSites()
-	var out []Mutation
-	for _, i := range rng.Perm(len(sites)) {
-		if len(out) >= mutationQuota[MutLiteral] {
-			break
-		}
+	return sample(rng, len(sites), mutationQuota[MutLiteral], func(i int) (Mutation, bool) {
 		s := sites[i]
 		var cands []string
 		pk := c.pkgs[pathDir(s.k.path)]
@@ -1019,14 +996,13 @@ func (c *corpus) genLiteral(rng *rand.Rand) []Mutation {
 		}
 		sort.Strings(cands)
 		if len(cands) == 0 {
-			continue
+			return Mutation{}, false
 		}
 		repl := cands[rng.IntN(len(cands))]
-		out = append(out, Mutation{Kind: MutLiteral, Style: StyleProse, Path: s.d.path, Line: s.d.line,
+		return Mutation{Kind: MutLiteral, Style: StyleProse, Path: s.d.path, Line: s.d.line,
 			Edits:  []Edit{replaceInLine(s.d, c.lines[s.d.path], s.start, s.end, repl)},
-			Expect: []Span{c.docSpan(s.d)}, Detail: s.k.name + ": " + s.d.text[s.start:s.end] + " -> " + repl, Sentence: strings.TrimSpace(s.d.text)})
-	}
-	return out
+			Expect: []Span{c.docSpan(s.d)}, Detail: s.k.name + ": " + s.d.text[s.start:s.end] + " -> " + repl, Sentence: strings.TrimSpace(s.d.text)}, true
+	})
 }
 
 var percentRE = regexp.MustCompile(`\b(\d+(?:\.\d+)?)\s?%`)
@@ -1057,19 +1033,14 @@ func (c *corpus) genPercent(rng *rand.Rand) []Mutation {
 			}
 		}
 	}
-	var out []Mutation
-	for _, i := range rng.Perm(len(sites)) {
-		if len(out) >= mutationQuota[MutPercent] {
-			break
-		}
+	return sample(rng, len(sites), mutationQuota[MutPercent], func(i int) (Mutation, bool) {
 		s := sites[i]
 		f, _ := constant.Float64Val(constant.ToFloat(s.k.value))
 		repl := strconv.FormatFloat(f, 'g', -1, 64) + "%"
-		out = append(out, Mutation{Kind: MutPercent, Style: StyleProse, Path: s.d.path, Line: s.d.line,
+		return Mutation{Kind: MutPercent, Style: StyleProse, Path: s.d.path, Line: s.d.line,
 			Edits:  []Edit{replaceInLine(s.d, c.lines[s.d.path], s.start, s.end, repl)},
-			Expect: []Span{c.docSpan(s.d)}, Detail: s.k.name + ": " + s.d.text[s.start:s.end] + " -> " + repl, Sentence: strings.TrimSpace(s.d.text)})
-	}
-	return out
+			Expect: []Span{c.docSpan(s.d)}, Detail: s.k.name + ": " + s.d.text[s.start:s.end] + " -> " + repl, Sentence: strings.TrimSpace(s.d.text)}, true
+	})
 }
 
 func abs(f float64) float64 {
@@ -1098,19 +1069,15 @@ func (c *corpus) genRename(rng *rand.Rand, ms []mention) []Mutation {
 			}
 		}
 	}
-	var out []Mutation
-	for _, i := range rng.Perm(len(cands)) {
-		if len(out) >= mutationQuota[MutRename] {
-			break
-		}
+	return sample(rng, len(cands), mutationQuota[MutRename], func(i int) (Mutation, bool) {
 		f := cands[i]
 		repl, ok := c.recombine(rng, f.name)
 		if !ok {
-			continue
+			return Mutation{}, false
 		}
 		edits := c.renameEdits(f, repl)
 		if len(edits) == 0 {
-			continue
+			return Mutation{}, false
 		}
 		var expect []Span
 		seen := map[Span]bool{}
@@ -1121,10 +1088,9 @@ func (c *corpus) genRename(rng *rand.Rand, ms []mention) []Mutation {
 			}
 		}
 		first := byName[f.name][0]
-		out = append(out, Mutation{Kind: MutRename, Style: first.style, Path: first.doc.path, Line: first.doc.line, Edits: edits,
-			Expect: expect, Detail: f.name + " -> " + repl + " in code", Sentence: strings.TrimSpace(first.doc.text)})
-	}
-	return out
+		return Mutation{Kind: MutRename, Style: first.style, Path: first.doc.path, Line: first.doc.line, Edits: edits,
+			Expect: expect, Detail: f.name + " -> " + repl + " in code", Sentence: strings.TrimSpace(first.doc.text)}, true
+	})
 }
 
 // renameEdits renames f to repl in code: its declaration, unqualified
@@ -1198,19 +1164,15 @@ func (c *corpus) renameEdits(f *funcInfo, repl string) []Edit {
 // genDefault changes, in code, a constant whose value a doc states.
 func (c *corpus) genDefault(rng *rand.Rand) []Mutation {
 	sites := c.numberSites()
-	var out []Mutation
 	used := map[string]bool{}
-	for _, i := range rng.Perm(len(sites)) {
-		if len(out) >= mutationQuota[MutDefault] {
-			break
-		}
+	return sample(rng, len(sites), mutationQuota[MutDefault], func(i int) (Mutation, bool) {
 		s := sites[i]
 		if s.k.lit == nil || s.k.body {
-			continue
+			return Mutation{}, false
 		}
 		key := fmt.Sprintf("%s:%d", s.k.path, s.k.lit.Pos())
 		if used[key] || strings.HasSuffix(s.k.path, "_test.go") {
-			continue
+			return Mutation{}, false
 		}
 		used[key] = true
 		old := s.k.lit.Value
@@ -1218,13 +1180,13 @@ func (c *corpus) genDefault(rng *rand.Rand) []Mutation {
 		if s.k.float {
 			f, err := strconv.ParseFloat(old, 64)
 			if err != nil {
-				continue
+				return Mutation{}, false
 			}
 			repl = strconv.FormatFloat(f*2, 'g', -1, 64)
 		} else {
 			n, err := strconv.ParseInt(old, 0, 64)
 			if err != nil || n == 0 {
-				continue
+				return Mutation{}, false
 			}
 			repl = strconv.FormatInt(n*2, 10)
 		}
@@ -1240,11 +1202,10 @@ func (c *corpus) genDefault(rng *rand.Rand) []Mutation {
 				}
 			}
 		}
-		out = append(out, Mutation{Kind: MutDefault, Style: StyleProse, Path: s.d.path, Line: s.d.line,
+		return Mutation{Kind: MutDefault, Style: StyleProse, Path: s.d.path, Line: s.d.line,
 			Edits:  []Edit{{Path: s.k.path, Line: ps.Line, EndLine: ps.Line, Old: text, New: nl}},
-			Expect: expect, Detail: s.k.name + ": " + old + " -> " + repl + " in code", Sentence: strings.TrimSpace(s.d.text)})
-	}
-	return out
+			Expect: expect, Detail: s.k.name + ": " + old + " -> " + repl + " in code", Sentence: strings.TrimSpace(s.d.text)}, true
+	})
 }
 
 // withinFactor is true when a and b are within a factor f of each other.
@@ -1356,6 +1317,21 @@ func (c *corpus) genClean(rng *rand.Rand) []Mutation {
 				Edits:  []Edit{replaceInLine(d, c.lines[d.path], at, at+len(sw.from), sw.to)},
 				Detail: strings.TrimSpace(sw.from) + " -> " + strings.TrimSpace(sw.to), Sentence: strings.TrimSpace(d.text)})
 			break
+		}
+	}
+	return out
+}
+
+// sample tries candidates 0..n-1 in an order rng draws and keeps what try
+// makes of them, up to quota.
+func sample(rng *rand.Rand, n, quota int, try func(i int) (Mutation, bool)) []Mutation {
+	var out []Mutation
+	for _, i := range rng.Perm(n) {
+		if len(out) >= quota {
+			break
+		}
+		if m, ok := try(i); ok {
+			out = append(out, m)
 		}
 	}
 	return out

@@ -87,37 +87,29 @@ func (r *Report) summarise() {
 	styles := map[rk]*RecallRow{}
 	misses, fps := map[string]int{}, map[string]int{}
 	for _, c := range r.Cases {
-		k := rk{c.Set, c.Half, c.Kind}
-		row := rows[k]
-		if row == nil {
-			row = &RecallRow{Set: c.Set, Half: c.Half, Kind: c.Kind}
-			rows[k] = row
+		// tally counts c on the row of key in m.
+		tally := func(m map[rk]*RecallRow, key string) *RecallRow {
+			k := rk{c.Set, c.Half, key}
+			row := m[k]
+			if row == nil {
+				row = &RecallRow{Set: c.Set, Half: c.Half, Kind: key}
+				m[k] = row
+			}
+			row.Cases++
+			if c.Hit {
+				row.Hits++
+				if c.HitLabel == "contradicted" {
+					row.Contradicted++
+				}
+			}
+			return row
 		}
-		row.Cases++
-		if c.Error != "" {
+		if row := tally(rows, c.Kind); c.Error != "" {
 			row.Errors++
 			r.Errors++
 		}
-		if c.Hit {
-			row.Hits++
-			if c.HitLabel == "contradicted" {
-				row.Contradicted++
-			}
-		}
 		if !c.Clean() && c.Style != "" {
-			sk := rk{c.Set, c.Half, c.Style}
-			sr := styles[sk]
-			if sr == nil {
-				sr = &RecallRow{Set: c.Set, Half: c.Half, Kind: c.Style}
-				styles[sk] = sr
-			}
-			sr.Cases++
-			if c.Hit {
-				sr.Hits++
-				if c.HitLabel == "contradicted" {
-					sr.Contradicted++
-				}
-			}
+			tally(styles, c.Style)
 		}
 		switch {
 		case c.Clean() && c.Hit:
