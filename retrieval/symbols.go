@@ -201,3 +201,11 @@ func (s *Symbols) Package(dir string) *Package {
 func (s *Symbols) PackageByPath(importPath string) *Package {
 	return s.byPath[importPath]
 }
+
+// Complete reports whether every file of p parsed and was type-checked, so
+// that a name p does not declare is really not there. Names declared only
+// in files excluded by build constraints still count as unknown; see
+// [Symbols.Resolves].
+func (p *Package) Complete() bool {
+	return p != nil && p.Types != nil && !p.incomplete
+}

@@ -482,6 +482,9 @@ func (e *Engine) judge(ctx context.Context, ws *Workspace, c Claim) Verdict {
 		best    *Verdict
 		checked []string
 		failed  []string
+		// unsettled are findings whose evidence does not exist at head:
+		// not reported as findings, but never hidden either.
+		unsettled []string
 	)
 	consider := func(j Judge) {
 		v, err := j.Judge(ctx, ws, c)
@@ -499,6 +502,7 @@ func (e *Engine) judge(ctx context.Context, ws *Workspace, c Claim) Verdict {
 			v.Rule = j.Name()
 		}
 		if !e.settle(ws, v) {
+			unsettled = append(unsettled, fmt.Sprintf("%s found %s (%s) but none of its evidence exists at head", v.Rule, v.Label, strings.TrimSuffix(v.Message, ".")))
 			return
 		}
 		if best == nil || v.Label.Severity() > best.Label.Severity() {
@@ -508,16 +512,25 @@ func (e *Engine) judge(ctx context.Context, ws *Workspace, c Claim) Verdict {
 	for _, j := range e.Rules {
 		consider(j)
 	}
+	var unverified []string
+	for _, j := range e.Rules {
+		if u, ok := j.(Unverifier); ok {
+			unverified = append(unverified, u.Unverified(ctx, ws, c)...)
+		}
+	}
+	slices.Sort(unverified)
+	unverified = slices.Compact(unverified)
 	if best != nil {
+		best.Unverified = unverified
 		return *best
 	}
-	v := Verdict{Claim: c, Label: Consistent, Rule: strings.Join(checked, ","), Confidence: 1}
+	v := Verdict{Claim: c, Label: Consistent, Rule: strings.Join(checked, ","), Confidence: 1, Unverified: unverified}
 	if v.Rule == "" {
 		v.Rule = "none"
 	}
 	v.Message = "no drift found by " + strings.ReplaceAll(v.Rule, ",", ", ")
-	if len(failed) > 0 {
-		v.Skipped = strings.Join(failed, "; ")
+	if len(failed) > 0 || len(unsettled) > 0 {
+		v.Skipped = strings.Join(append(failed, unsettled...), "; ")
 		v.Confidence = 0
 		v.Message = "not fully judged: " + v.Skipped
 	}

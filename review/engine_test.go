@@ -69,6 +69,7 @@ func TestEngineMergesVerdicts(t *testing.T) {
 		{ID: "a", Path: "README.md", Line: 3, EndLine: 3, Kind: review.KindMarkdown, Text: "Call Add."},
 		{ID: "c", Path: "m.go", Line: 4, EndLine: 4, Kind: review.KindDocComment, Symbol: "Add", Text: "Add adds."},
 		{ID: "d", Path: "broken.go", Line: 1, EndLine: 1, Kind: review.KindDocComment, Note: "file does not parse"},
+		{ID: "e", Path: "README.md", Line: 5, EndLine: 5, Kind: review.KindMarkdown, Text: "Second paragraph, again."},
 	}
 	evidence := func(path string, start, end int) []review.Evidence {
 		return []review.Evidence{{Path: path, StartLine: start, EndLine: end, Source: review.SourceCode, Why: "because"}}
@@ -88,6 +89,8 @@ func TestEngineMergesVerdicts(t *testing.T) {
 			return &review.Verdict{Label: review.Contradicted, Message: "bad", Evidence: evidence("m.go", 40, 41)}, nil
 		case "b":
 			return nil, errors.New("model timed out")
+		case "e": // the only finding, and its evidence does not exist: shown as skipped
+			return &review.Verdict{Label: review.Contradicted, Message: "gone.", Evidence: evidence("nowhere.go", 1, 1)}, nil
 		}
 		return nil, nil
 	}}
@@ -116,13 +119,15 @@ func TestEngineMergesVerdicts(t *testing.T) {
 		{ID: "a", Label: "contradicted", Rule: "second", Message: "second", Evidence: 1,
 			Snippet: "// Add adds.\nfunc Add(a, b int) int { return a + b }"},
 		{ID: "b", Label: "consistent", Rule: "first", Message: "not fully judged: second: model timed out", Skipped: "second: model timed out"},
+		{ID: "e", Label: "consistent", Rule: "first,second", Message: "not fully judged: second found contradicted (gone) but none of its evidence exists at head",
+			Skipped: "second found contradicted (gone) but none of its evidence exists at head"},
 		{ID: "d", Label: "consistent", Rule: "none", Message: "not judged: file does not parse", Skipped: "file does not parse"},
 		{ID: "c", Label: "incomplete", Rule: "first", Message: "first", Evidence: 1, Snippet: "func Add(a, b int) int { return a + b }"},
 	}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("verdicts (-want +got):\n%s", d)
 	}
-	wantStats := review.Stats{Claims: 4, Consistent: 0, Contradicted: 1, Incomplete: 1, Skipped: 2}
+	wantStats := review.Stats{Claims: 5, Consistent: 0, Contradicted: 1, Incomplete: 1, Skipped: 3}
 	r.Stats.Timings = nil
 	if d := cmp.Diff(wantStats, r.Stats); d != "" {
 		t.Errorf("stats (-want +got):\n%s", d)

@@ -160,6 +160,14 @@ type Judge interface {
 	Judge(ctx context.Context, ws *Workspace, c Claim) (*Verdict, error)
 }
 
+// Unverifier is a [Judge] that can also say which names of a claim it
+// could not check: declared in something the review could not load, or
+// words that may be prose. The engine lists them on the claim's verdict
+// as Unverified, so that a consistent label never vouches for them.
+type Unverifier interface {
+	Unverified(ctx context.Context, ws *Workspace, c Claim) []string
+}
+
 // UsageError is an error in what the user asked for (a bad flag value, an
 // unknown ref); commands exit 2 on it.
 type UsageError struct{ Msg string }

@@ -76,6 +76,11 @@ type Verdict struct {
 	Evidence []Evidence
 	// Skipped, when non-empty, says why the claim could not be fully judged.
 	Skipped string
+	// Unverified lists the names the claim mentions that the review could
+	// not check: declared in a package it could not load, or words that
+	// may be prose (see [Unverifier]). A consistent label does not vouch
+	// for them.
+	Unverified []string
 }
 
 // Stats counts a report's claims.

@@ -37,7 +37,19 @@ var _ review.Judge = (*WrongParameter)(nil)
 // function's own call with the parameter names in another order
 // ("Copy(dst, src)" for Copy(src, dst)) is contradicted too. The zero
 // value is ready to use and safe for concurrent use.
-type WrongParameter struct{}
+//
+// A plain word is a wrong parameter name too when Go would read it as
+// one: it stands without an article ("if n is negative"), it is the name
+// of a parameter or receiver of another func in the package (the
+// package's own vocabulary of parameter names, so a doc copied from a
+// sibling keeps the sibling's names), the documented func's body never
+// uses it, and the signature has a parameter the doc never names. When
+// the package's docs also use the word as an English noun ("the writer"),
+// it counts only when it is close to the unnamed parameter or the sibling
+// gave it the same type. See docs/rules.md for the boundary.
+type WrongParameter struct {
+	vocab memo[*paramVocab]
+}
 
 // Name returns "wrong-parameter".
 func (*WrongParameter) Name() string { return "wrong-parameter" }
@@ -122,9 +134,144 @@ func (r *WrongParameter) Judge(ctx context.Context, ws *review.Workspace, c revi
 		}
 	}
 	if len(found) == 0 {
+		found = r.plainWords(ws, sc, reserved, text, c, sym, decl, unnamed, seen)
+	}
+	if len(found) == 0 {
 		return nil, nil
 	}
 	return r.verdict(ws, c, sym, decl, params, found), nil
+}
+
+// paramVocab is what a package's code says about parameter names.
+type paramVocab struct {
+	// types maps each parameter and receiver name of the package's funcs
+	// to the types it is declared with.
+	types map[string][]string
+	// nouns holds the lower-case words the package's comments write after
+	// an article ("the writer"): English there, whatever else they are.
+	nouns map[string]bool
+}
+
+var articleNounRE = regexp.MustCompile(`(?i)\b(?:the|a|an|each|every|this|that|any|its|their)\s+([a-z][a-z0-9]*)\b`)
+
+// vocabulary returns the parameter vocabulary of the package of sym.
+func (r *WrongParameter) vocabulary(ws *review.Workspace, p *retrieval.Package) *paramVocab {
+	v, _ := r.vocab.get(ws, p.Dir, func() (*paramVocab, error) {
+		v := &paramVocab{types: map[string][]string{}, nouns: map[string]bool{}}
+		for _, f := range p.Syntax {
+			for _, cg := range f.Comments {
+				for _, m := range articleNounRE.FindAllStringSubmatch(cg.Text(), -1) {
+					v.nouns[strings.ToLower(m[1])] = true
+				}
+			}
+			for _, d := range f.Decls {
+				fd, ok := d.(*ast.FuncDecl)
+				if !ok {
+					continue
+				}
+				for _, fl := range []*ast.FieldList{fd.Recv, fd.Type.Params} {
+					for _, p := range fields(fl) {
+						if p.name != "" && p.name != "_" {
+							v.types[p.name] = append(v.types[p.name], p.typ)
+						}
+					}
+				}
+			}
+		}
+		return v, nil
+	})
+	return v
+}
+
+// plainWords finds the plain words of a doc comment that Go reads as
+// parameter names the signature does not have (see [WrongParameter]).
+// Each maps to the one unnamed parameter when that one wins clearly;
+// otherwise new is empty and the verdict makes no suggestion.
+func (r *WrongParameter) plainWords(ws *review.Workspace, sc scope, reserved map[string]bool, text string, c review.Claim, sym retrieval.Symbol, decl *ast.FuncDecl, unnamed []string, seen map[string]bool) []wrongParam {
+	if sym.Package == nil || len(sym.Package.Syntax) == 0 || decl.Body == nil {
+		return nil
+	}
+	vocab := r.vocabulary(ws, sym.Package)
+	used := bodyNames(decl)
+	own := funcTypeNames(decl)
+	typeOf := map[string]string{}
+	for _, p := range fields(decl.Type.Params) {
+		typeOf[p.name] = p.typ
+	}
+	plain := backtickRE.ReplaceAllString(text, " ")
+	var found []wrongParam
+	for _, w := range wordRE.FindAllString(plain, -1) {
+		if seen[w] || !token.IsIdentifier(w) || w == "a" || !isLowerStart(w) || own[w] || used[w] {
+			continue
+		}
+		seen[w] = true
+		sibling, ok := vocab.types[w]
+		if !ok || !bareUse(plain, w) {
+			continue
+		}
+		if len(w) == 1 {
+			// A one-letter name ("if n is negative"): the checks of
+			// candidate but its length.
+			if reserved[w] || w == lastPart(c.Symbol) || sc.resolves(w) || sc.syms.Defined(w) {
+				continue
+			}
+		} else if !r.candidate(sc, reserved, text, c, w, false) {
+			continue
+		}
+		var win []string
+		for _, p := range unnamed {
+			if closeParam(w, p) || slices.Contains(sibling, typeOf[p]) {
+				win = append(win, p)
+			}
+		}
+		if vocab.nouns[strings.ToLower(w)] && len(win) == 0 {
+			continue // an English noun here, and nothing ties it to a parameter
+		}
+		f := wrongParam{old: w}
+		switch {
+		case len(win) == 1:
+			f.new = win[0]
+		case len(unnamed) == 1 && len(decl.Type.Params.List) == 1 && len(win) == 0:
+			f.new = unnamed[0] // the only parameter there is
+		}
+		found = append(found, f)
+	}
+	return found
+}
+
+// isLowerStart reports whether s starts with a lower-case ASCII letter.
+func isLowerStart(s string) bool { return s != "" && s[0] >= 'a' && s[0] <= 'z' }
+
+// bodyNames returns every identifier the body of d uses or declares.
+func bodyNames(d *ast.FuncDecl) map[string]bool {
+	out := map[string]bool{}
+	ast.Inspect(d.Body, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			out[id.Name] = true
+		}
+		return true
+	})
+	return out
+}
+
+// funcTypeNames returns the names the signature of d declares anywhere:
+// receiver, parameters, results, type parameters and the parameters of
+// func-typed parameters ("fn func(path string)").
+func funcTypeNames(d *ast.FuncDecl) map[string]bool {
+	out := map[string]bool{}
+	visit := func(n ast.Node) bool {
+		if f, ok := n.(*ast.Field); ok {
+			for _, id := range f.Names {
+				out[id.Name] = true
+			}
+		}
+		return true
+	}
+	if d.Recv != nil {
+		ast.Inspect(d.Recv, visit)
+	}
+	ast.Inspect(d.Type, visit)
+	return out
 }
 
 // callFormRE finds a call written in prose: a name and an argument list
@@ -346,12 +493,19 @@ func (r *WrongParameter) verdict(ws *review.Workspace, c review.Claim, sym retri
 	news := map[string]bool{}
 	renamedInDiff := false
 	for _, f := range found {
+		if f.new == "" {
+			// No parameter wins clearly: say what the signature has.
+			parts = append(parts, fmt.Sprintf("doc uses %s as a parameter name, but %s's parameters are %s", f.old, c.Symbol, joinAnd(params)))
+			v.Confidence = min(v.Confidence, 0.7)
+			certain = false
+			continue
+		}
 		p := fmt.Sprintf("doc names parameter %s, but %s's parameters are %s; %s is not mentioned", f.old, c.Symbol, joinAnd(params), f.new)
 		if f.renamed {
 			p += fmt.Sprintf(" (this diff renamed %s to %s)", f.old, f.new)
 			renamedInDiff = true
 		} else {
-			v.Confidence = 0.75
+			v.Confidence = min(v.Confidence, 0.75)
 		}
 		parts = append(parts, p)
 		if news[f.new] {

@@ -53,6 +53,7 @@ const (
 	staleRemoved                         // the diff removed it
 	staleOwn                             // a doc comment opens with a misspelling of its symbol
 	staleRenamedEarlier                  // an earlier commit renamed it (from the history)
+	staleAbsent                          // no such name where Go puts it, and no certain replacement
 )
 
 // stale is one stale name of a claim.
@@ -68,6 +69,8 @@ type stale struct {
 	// removedIn is the earlier commit that removed the name, when the
 	// history says so cheaply.
 	removedIn *review.Commit
+	// absent says where an absent name was looked for.
+	absent absence
 }
 
 // Judge reports the claim's stale names, or nil when every name resolves or
@@ -107,13 +110,33 @@ func (r *StaleReference) Judge(ctx context.Context, ws *review.Workspace, c revi
 			continue
 		}
 		seen[name] = true
-		s, ok, err := r.check(ctx, ws, sc, c, m, name)
+		local, typed, isLocal := throughLocal(sc, c, name)
+		if isLocal && typed == "" {
+			continue // a member of a type docreview cannot see
+		}
+		checked := name
+		if isLocal {
+			checked = typed
+		}
+		s, ok, err := r.check(ctx, ws, sc, c, m, checked)
 		if err != nil {
 			return nil, err
 		}
-		if ok {
-			found = append(found, s)
+		if !ok {
+			continue
 		}
+		if isLocal {
+			// Report and fix the name as written: "c.Run", not
+			// "Command.Run".
+			s.name = name
+			if s.repl != "" {
+				s.repl = local + "." + lastPart(s.repl)
+			}
+			for i, n := range s.absent.near {
+				s.absent.near[i] = local + "." + lastPart(n)
+			}
+		}
+		found = append(found, s)
 	}
 	if len(found) == 0 {
 		return nil, nil
@@ -186,7 +209,10 @@ func (r *StaleReference) check(ctx context.Context, ws *review.Workspace, sc sco
 	if !anchored(sc, name) {
 		return stale{}, false, nil
 	}
-	repl, sym, ok := suggest(sc, targets, name)
+	repl, sym, ok := abbreviated(sc, name)
+	if !ok {
+		repl, sym, ok = suggest(sc, targets, name)
+	}
 	if !ok && single && (m.Kind == review.MentionCode || m.Kind == review.MentionDocLink || identShaped(name)) {
 		// A receiver-less member name ("the `Wakl` method") is
 		// checked against the fields and methods of the scope's types.
@@ -205,8 +231,16 @@ func (r *StaleReference) check(ctx context.Context, ws *review.Workspace, sc sco
 			}
 		}
 	}
-	if !ok || repl == c.Symbol {
+	if ok && repl == c.Symbol {
 		return stale{}, false, nil
+	}
+	if !ok {
+		a, absent := absentIn(sc, c, m, name)
+		if !absent {
+			return stale{}, false, nil
+		}
+		s.kind, s.absent = staleAbsent, a
+		return s, true, nil
 	}
 	s.kind, s.repl, s.newSym, s.hasNew = staleSuggested, repl, sym, true
 	s.removedIn = r.removedIn(ctx, ws, sc, name)
@@ -313,6 +347,10 @@ func (r *StaleReference) verdict(ctx context.Context, ws *review.Workspace, sc s
 			}
 			parts = append(parts, p)
 			v.Confidence = min(v.Confidence, 0.8)
+		case staleAbsent:
+			parts = append(parts, absentMessage(s))
+			v.Confidence = min(v.Confidence, 0.7)
+			v.Evidence = append(v.Evidence, absentEvidence(ws, sc, c, s, hop))
 		}
 		if s.hasNew {
 			ref := ws.Symbols.Definition(s.newSym)
@@ -329,7 +367,7 @@ func (r *StaleReference) verdict(ctx context.Context, ws *review.Workspace, sc s
 				Why: why, Hops: []string{hop, s.newSym.Name},
 			})
 		}
-		if s.kind != staleSuggested && s.kind != staleRenamedEarlier {
+		if s.kind == staleRenamed || s.kind == staleRemoved || s.kind == staleOwn {
 			if ev, ok := hunkEvidence(ws.Diff, s.change, s.kind == staleRemoved); ok {
 				ev.Hops = []string{hop, "diff " + ev.Path}
 				if s.kind == staleRenamed {

@@ -123,8 +123,15 @@ func TestStaleReference(t *testing.T) {
 		name:  "doc comment whose links resolve",
 		claim: func() review.Claim { return goClaim(t, ws, "store.go", "Store.Hold") },
 	}, {
-		name:  "nothing close and not in the diff",
+		name:  "nothing close and not in the diff: absent, with no suggestion",
 		claim: func() review.Claim { return mdClaim(t, ws, "README.md", "Store.Frobnicate") },
+		want: &want{
+			label:   review.Contradicted,
+			message: "Store.Frobnicate does not exist: type Store has no field or method Frobnicate, and no name there is close to it",
+			evidence: []ev{
+				def("store.go", "type Store struct", "declares Store, which has no field or method Frobnicate"),
+			},
+		},
 	}, {
 		name:  "standard library and third-party names",
 		claim: func() review.Claim { return mdClaim(t, ws, "README.md", "http.Get") },
@@ -477,8 +484,9 @@ func TestStaleReferenceRenamedEarlier(t *testing.T) {
 		{"one replacement", []string{"Route.PathTemplate"},
 			`Route.Resolve was renamed to Route.PathTemplate in commit 0123456789ab (2026-01-02, "routes: rename Resolve")`,
 			"Call `Route.PathTemplate` for the template."},
-		{"two candidates", []string{"Route.PathTemplate", "Route.Walk"}, "", ""},
-		{"replacement gone since", []string{"Route.Missing"}, "", ""},
+		// Without one certain replacement the name is still absent.
+		{"two candidates", []string{"Route.PathTemplate", "Route.Walk"}, "Route.Resolve does not exist: type Route has no field or method Resolve", ""},
+		{"replacement gone since", []string{"Route.Missing"}, "Route.Resolve does not exist: type Route has no field or method Resolve", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -89,7 +89,11 @@ type goBuilder struct {
 	fset      *token.FileSet
 	r         *memo
 	isTest    bool
-	out       []goClaim
+	// locals are the receiver and parameter names of the func or method
+	// whose doc comment is being read: "c.Run" there names a method of
+	// the receiver's type, however short the qualifier.
+	locals map[string]bool
+	out    []goClaim
 }
 
 func (b *goBuilder) line(p token.Pos) int { return b.fset.Position(p).Line }
@@ -126,7 +130,27 @@ func (b *goBuilder) funcDecl(d *ast.FuncDecl) {
 		b.example(d)
 		return
 	}
+	b.locals = funcLocals(d)
 	b.add(d.Doc, []string{name}, b.line(d.Pos()), b.line(d.End()))
+	b.locals = nil
+}
+
+// funcLocals returns the receiver and parameter names of d.
+func funcLocals(d *ast.FuncDecl) map[string]bool {
+	out := map[string]bool{}
+	for _, fl := range []*ast.FieldList{d.Recv, d.Type.Params} {
+		if fl == nil {
+			continue
+		}
+		for _, f := range fl.List {
+			for _, n := range f.Names {
+				if n.Name != "_" {
+					out[n.Name] = true
+				}
+			}
+		}
+	}
+	return out
 }
 
 func (b *goBuilder) genDecl(d *ast.GenDecl) {
@@ -339,7 +363,7 @@ func (b *goBuilder) commentText(cg *ast.CommentGroup, names []string) (string, i
 		}
 		sb.WriteString(byLine[l])
 	}
-	ms := withoutSubject(mentions(sb.String(), lo, b.r, b.dir, scanOpts{pkg: b.pkg}), names)
+	ms := withoutSubject(mentions(sb.String(), lo, b.r, b.dir, scanOpts{pkg: b.pkg, doc: true, locals: b.locals}), names)
 	ms = append(ms, indentedBlocks(sb.String(), lo)...)
 	sortMentions(ms)
 	return text, lo, hi, ms

@@ -67,6 +67,14 @@ type scanOpts struct {
 	// a capitalised plain word then counts only when that package declares
 	// it, as in Go, where an unqualified name refers to its own package.
 	pkg string
+	// doc says the text is a Go doc comment, where Go convention makes an
+	// identifier-shaped bare word a name of the package: such a word is a
+	// mention even when nothing declares it or anything close to it (see
+	// [CodeShaped]), so that a rule can report it absent.
+	doc bool
+	// locals are the receiver and parameter names of the documented func:
+	// "c.Run" with receiver c is a mention, resolved through c's type.
+	locals map[string]bool
 }
 
 // mentions is [Mentions] with a caching resolver and options.
@@ -540,13 +548,25 @@ func (s *mentionScanner) identMention(name string, call bool, start int) bool {
 				return true
 			}
 		}
+		first, rest, _ := strings.Cut(name, ".")
+		if dotted && s.opts.locals[first] && !strings.Contains(rest, ".") {
+			// The receiver or a parameter of the documented func: the
+			// rule resolves the member through its type.
+			return true
+		}
 		// A short lower-case qualifier is a variable ("it.SKU", "c.Purge"):
 		// a close name for it would be a guess about its type.
-		if first, _, ok := strings.Cut(name, "."); ok && len(first) <= 2 && isLowerWord(first) {
+		if dotted && len(first) <= 2 && isLowerWord(first) {
 			return false
 		}
 		// A quoted word is an example or a string, not a reference.
-		return shaped && !inQuotes(s.text, start) && s.r.suggests(s.fromDir, name)
+		if !shaped || inQuotes(s.text, start) {
+			return false
+		}
+		if s.r.suggests(s.fromDir, name) {
+			return true
+		}
+		return s.opts.doc && !dotted && CodeShaped(name, call)
 	}
 	// A plain word: only a defined name written capitalised mid-sentence.
 	if len(name) < 2 || !isUpper(name[0]) || isGoBuiltin(name) || sentenceStart(s.text, start) {
@@ -557,6 +577,67 @@ func (s *mentionScanner) identMention(name string, call bool, start int) bool {
 	}
 	return s.r.defined(name)
 }
+
+// CodeShaped reports whether a bare word of a doc comment has a shape that
+// English prose and product names do not: followed by "()" ("Close()"),
+// lowerCamel with a lower-case head of two or more letters and a
+// capitalised word after it ("setupEdgeField", but not "iPhone", "gRPC"
+// or "macOS"), or UpperCamel of three or more words ("MaxTableSize", but
+// not "GitHub" or "PostgreSQL"). call says the word was followed by "()".
+// Go convention makes such a word a name of the doc's package, so when
+// nothing declares it, it is absent.
+func CodeShaped(name string, call bool) bool {
+	if name == "" || strings.ContainsAny(name, "._") || isBrand(name) {
+		return false
+	}
+	if call {
+		return len(name) >= 2
+	}
+	words := camelWords(name)
+	if isLower(name[0]) {
+		if len(words) < 2 || len(words[0]) < 2 {
+			return false
+		}
+		for _, w := range words[1:] {
+			if len(w) >= 2 && isUpper(w[0]) && isLower(w[1]) {
+				return true
+			}
+		}
+		return false
+	}
+	if len(words) < 3 {
+		return false
+	}
+	capitalised := 0
+	for _, w := range words {
+		if len(w) >= 2 && isUpper(w[0]) && isLower(w[1]) {
+			capitalised++
+		}
+	}
+	return capitalised >= 2
+}
+
+// camelWords splits an ASCII mixedCaps word at case changes, keeping runs
+// of capitals together ("HTTPServerConfig" -> HTTP, Server, Config) and
+// digits with the word before them.
+func camelWords(s string) []string {
+	var out []string
+	start := 0
+	for i := 1; i < len(s); i++ {
+		c, p := s[i], s[i-1]
+		switch {
+		case isUpper(c) && isLower(p):
+			out = append(out, s[start:i])
+			start = i
+		case isUpper(c) && isUpper(p) && i+1 < len(s) && isLower(s[i+1]):
+			out = append(out, s[start:i])
+			start = i
+		}
+	}
+	return append(out, s[start:])
+}
+
+func isLower(c byte) bool { return 'a' <= c && c <= 'z' }
 
 // inQuotes reports whether offset i lies between double quotes on its line.
 func inQuotes(t string, i int) bool {

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
+	"strings"
 
 	"github.com/docreview/docreview/review"
 )
@@ -22,6 +24,12 @@ type jsonReport struct {
 	Head    string      `json:"head"`
 	Claims  []jsonClaim `json:"claims"`
 	Stats   jsonStats   `json:"stats"`
+	Notes   []jsonNote  `json:"notes,omitempty"`
+}
+
+type jsonNote struct {
+	Path    string `json:"path"`
+	Message string `json:"message"`
 }
 
 type jsonClaim struct {
@@ -40,6 +48,7 @@ type jsonClaim struct {
 	Suggestion string         `json:"suggestion,omitempty"`
 	Skipped    string         `json:"skipped,omitempty"`
 	Evidence   []jsonEvidence `json:"evidence"`
+	Unverified []string       `json:"unverified,omitempty"`
 }
 
 type jsonEvidence struct {
@@ -157,6 +166,10 @@ func JSON(w io.Writer, r review.Report) error {
 			Coverage:     (*jsonCoverage)(r.Stats.Coverage),
 		},
 	}
+	for _, n := range r.Notes {
+		out.Notes = append(out.Notes, jsonNote{Path: n.Path, Message: n.Message})
+	}
+	slices.SortStableFunc(out.Notes, func(a, b jsonNote) int { return strings.Compare(a.Path, b.Path) })
 	for _, v := range sortedVerdicts(r.Verdicts) {
 		c := jsonClaim{
 			ID:         v.Claim.ID,
@@ -174,6 +187,7 @@ func JSON(w io.Writer, r review.Report) error {
 			Suggestion: v.Suggestion,
 			Skipped:    v.Skipped,
 			Evidence:   make([]jsonEvidence, 0, len(v.Evidence)),
+			Unverified: v.Unverified,
 		}
 		for _, e := range v.Evidence {
 			c.Evidence = append(c.Evidence, jsonEvidence{
@@ -237,6 +251,9 @@ func DecodeJSON(rd io.Reader) (review.Report, error) {
 			Coverage:     (*review.CoverageChange)(in.Stats.Coverage),
 		},
 	}
+	for _, n := range in.Notes {
+		r.Notes = append(r.Notes, review.Note{Path: n.Path, Message: n.Message})
+	}
 	for _, c := range in.Claims {
 		v := review.Verdict{
 			Claim: review.Claim{
@@ -255,6 +272,7 @@ func DecodeJSON(rd io.Reader) (review.Report, error) {
 			Suggestion: c.Suggestion,
 			Confidence: c.Confidence,
 			Skipped:    c.Skipped,
+			Unverified: c.Unverified,
 		}
 		for _, e := range c.Evidence {
 			v.Evidence = append(v.Evidence, review.Evidence{

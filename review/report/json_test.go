@@ -193,6 +193,7 @@ func TestJSONKeys(t *testing.T) {
 		Claim: review.Claim{ID: "c", Path: "a.go", Line: 1, EndLine: 2, Kind: review.KindDocComment,
 			Symbol: "F", Text: "F does.", Changed: true, Package: ".", Note: "x"},
 		Label: review.Contradicted, Rule: "r", Message: "m", Suggestion: "s", Confidence: 0.5, Skipped: "budget",
+		Unverified: []string{"yaml.Marshal"},
 		Evidence: []review.Evidence{{ID: "e1", Path: "b.go", StartLine: 3, EndLine: 4, Source: review.SourceCode,
 			Why: "w", Hops: []string{"F", "g"}, Score: 1.5, Snippet: "func g() {}"}},
 	}
@@ -204,22 +205,25 @@ func TestJSONKeys(t *testing.T) {
 	if len(claimRequired) == 0 || len(evRequired) == 0 {
 		t.Fatalf("no required properties found in %s", schemaPath)
 	}
+	topRequired := slices.DeleteFunc(slices.Clone(topProps), func(k string) bool { return k == "notes" })
 	tests := []struct {
 		name         string
 		v            review.Verdict
+		notes        []review.Note
+		topKeys      []string
 		claimKeys    []string
 		evidenceKeys []string
 	}{
-		{"full", full, claimProps, evProps},
-		{"minimal", minimal, claimRequired, sortedUnion(evRequired, "id", "snippet")},
+		{"full", full, []review.Note{{Path: "big.bin", Message: "skipped: binary file"}}, topProps, claimProps, evProps},
+		{"minimal", minimal, nil, topRequired, claimRequired, sortedUnion(evRequired, "id", "snippet")},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var doc map[string]any
-			if err := json.Unmarshal(encode(t, review.Report{Verdicts: []review.Verdict{tt.v}}), &doc); err != nil {
+			if err := json.Unmarshal(encode(t, review.Report{Verdicts: []review.Verdict{tt.v}, Notes: tt.notes}), &doc); err != nil {
 				t.Fatal(err)
 			}
-			if diff := cmp.Diff(topProps, keys(doc)); diff != "" {
+			if diff := cmp.Diff(tt.topKeys, keys(doc)); diff != "" {
 				t.Errorf("report keys (-schema +got):\n%s", diff)
 			}
 			if diff := cmp.Diff(statsProps, keys(doc["stats"].(map[string]any))); diff != "" {

@@ -1,0 +1,462 @@
+package rules
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"go/types"
+	"slices"
+	"strings"
+
+	"github.com/docreview/docreview/retrieval"
+	"github.com/docreview/docreview/review"
+	"github.com/docreview/docreview/review/extract"
+)
+
+// absence says where a name that does not exist was looked for.
+type absence struct {
+	// where names the scope searched: "package cache", "type Store".
+	where string
+	// near lists the closest existing names of that scope, best first, in
+	// the form the doc wrote the name.
+	near []string
+	// scopeSym is the type whose members were searched; zero for a
+	// package.
+	scopeSym retrieval.Symbol
+	hasScope bool
+}
+
+// absentIn decides whether name, mentioned by m in claim c and declared
+// nowhere the claim's reader would look, is absent: Go convention puts it
+// in one scope, that scope was loaded completely, and the name is not
+// there. The scopes are
+//
+//   - for a single name in a doc comment, the doc's package (and every
+//     package it imports, which must not export it either): a doc link,
+//     a backticked mixedCaps name, or a bare word [extract.CodeShaped]
+//     calls code;
+//   - for "pkg.Name", the module packages called pkg;
+//   - for "Type.Member", the fields and methods of the module type Type.
+//
+// Anything else (a qualifier it cannot load, a single name in Markdown,
+// a bare word of another shape) is unknown, never absent.
+func absentIn(sc scope, c review.Claim, m review.Mention, name string) (absence, bool) {
+	parts := strings.Split(name, ".")
+	switch len(parts) {
+	case 1:
+		if c.Kind != review.KindDocComment {
+			return absence{}, false
+		}
+		switch m.Kind {
+		case review.MentionDocLink:
+		case review.MentionCode:
+			if !identShaped(name) {
+				return absence{}, false
+			}
+		case review.MentionIdent:
+			if !extract.CodeShaped(name, calledIn(c.Text, name)) {
+				return absence{}, false
+			}
+		default:
+			return absence{}, false
+		}
+		p := sc.syms.Package(c.Package)
+		if !p.Complete() || importsDeclare(p, name) {
+			return absence{}, false
+		}
+		return absence{where: "package " + p.Name, near: nearNames(packageNames(p, true), name)}, true
+	case 2:
+		if pkgs := sc.packagesNamed(parts[0]); len(pkgs) > 0 {
+			var names []string
+			for _, p := range pkgs {
+				if !p.Complete() {
+					return absence{}, false
+				}
+				names = append(names, packageNames(p, false)...)
+			}
+			near := nearNames(names, parts[1])
+			for i := range near {
+				near[i] = parts[0] + "." + near[i]
+			}
+			return absence{where: "package " + parts[0], near: near}, true
+		}
+		sym, ok := sc.lookup(parts[0])
+		if !ok || sym.Kind != "type" || !sym.Package.Complete() {
+			return absence{}, false
+		}
+		tn, ok := sym.Object.(*types.TypeName)
+		if !ok {
+			return absence{}, false
+		}
+		near := nearNames(memberNames(tn), parts[1])
+		for i := range near {
+			near[i] = parts[0] + "." + near[i]
+		}
+		return absence{where: "type " + parts[0], near: near, scopeSym: sym, hasScope: true}, true
+	}
+	return absence{}, false
+}
+
+// calledIn reports whether text writes name as a call: "name(".
+func calledIn(text, name string) bool {
+	for i := 0; ; {
+		j := strings.Index(text[i:], name+"(")
+		if j < 0 {
+			return false
+		}
+		j += i
+		if j == 0 || !isIdentByte(text[j-1]) && text[j-1] != '.' {
+			return true
+		}
+		i = j + len(name)
+	}
+}
+
+// importsDeclare reports whether a package p imports exports name: the
+// doc may then mean it unqualified, as docs often do ("ResponseWriter").
+func importsDeclare(p *retrieval.Package, name string) bool {
+	for _, imp := range p.Types.Imports() {
+		if !imp.Complete() {
+			return true // an import that could not be loaded may declare it
+		}
+		if obj := imp.Scope().Lookup(name); obj != nil && obj.Exported() {
+			return true
+		}
+	}
+	return false
+}
+
+// packageNames lists the top-level names of p, with the unexported ones
+// only when own says the doc is p's own.
+func packageNames(p *retrieval.Package, own bool) []string {
+	var out []string
+	for _, n := range p.Types.Scope().Names() {
+		if own || token0Exported(n) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// memberNames lists the fields and methods of the named type tn, promoted
+// ones included.
+func memberNames(tn *types.TypeName) []string {
+	t := tn.Type()
+	if !types.IsInterface(t) {
+		t = types.NewPointer(t)
+	}
+	ms := types.NewMethodSet(t)
+	var out []string
+	for sel := range ms.Methods() {
+		out = append(out, sel.Obj().Name())
+	}
+	if st, ok := tn.Type().Underlying().(*types.Struct); ok {
+		for f := range st.Fields() {
+			out = append(out, f.Name())
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// nearNames returns up to three of names closest to name by
+// [nameSimilarity], best first; none below one half.
+func nearNames(names []string, name string) []string {
+	type scored struct {
+		name string
+		s    float64
+	}
+	var cands []scored
+	for _, n := range names {
+		if n == name || n == "_" {
+			continue
+		}
+		if s := nameSimilarity(name, n); s >= 0.5 {
+			cands = append(cands, scored{n, s})
+		}
+	}
+	slices.SortStableFunc(cands, func(a, b scored) int {
+		if c := cmp.Compare(b.s, a.s); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.name, b.name)
+	})
+	var out []string
+	for _, c := range cands[:min(3, len(cands))] {
+		out = append(out, c.name)
+	}
+	return out
+}
+
+// nameSimilarity measures how alike two Go names are, in [0, 1]: the
+// larger of one minus their lower-cased edit distance over the longer
+// length, and the share of their words (abbreviations expanded, see
+// [expandWord]) they have in common.
+func nameSimilarity(a, b string) float64 {
+	la, lb := strings.ToLower(a), strings.ToLower(b)
+	n := max(len([]rune(la)), len([]rune(lb)))
+	if n == 0 {
+		return 0
+	}
+	edit := 1 - float64(editDistance(la, lb))/float64(n)
+	wa, wb := expandedWords(a), expandedWords(b)
+	common := 0
+	used := make([]bool, len(wb))
+	for _, w := range wa {
+		for j, v := range wb {
+			if !used[j] && w == v {
+				used[j] = true
+				common++
+				break
+			}
+		}
+	}
+	words := 0.0
+	if total := max(len(wa), len(wb)); total > 0 {
+		words = float64(common) / float64(total)
+	}
+	return max(edit, words)
+}
+
+// expandedWords splits a name into lower-case words with common Go
+// abbreviations expanded: "ExecuteCtx" gives execute, context.
+func expandedWords(s string) []string {
+	ws := splitWords(s)
+	for i, w := range ws {
+		ws[i] = expandWord(w)
+	}
+	return ws
+}
+
+// abbreviations maps the abbreviations Go names use to the words they stand
+// for.
+var abbreviations = map[string]string{
+	"ctx": "context", "cfg": "config", "conf": "config", "msg": "message", "err": "error",
+	"req": "request", "resp": "response", "opts": "options", "opt": "option", "len": "length",
+	"num": "number", "str": "string", "val": "value", "buf": "buffer", "env": "environment",
+	"dir": "directory", "conn": "connection", "addr": "address", "srv": "server", "svc": "service",
+	"tx": "transaction", "param": "parameter", "params": "parameters", "attr": "attribute",
+	"attrs": "attributes", "prev": "previous", "idx": "index", "pkg": "package", "repo": "repository",
+	"args": "arguments", "arg": "argument", "init": "initialize", "info": "information",
+	"min": "minimum", "max": "maximum", "cnt": "count", "ts": "timestamp", "db": "database",
+}
+
+// expandWord returns the word an abbreviation stands for, or w itself.
+func expandWord(w string) string {
+	if full, ok := abbreviations[w]; ok {
+		return full
+	}
+	return w
+}
+
+// abbreviated returns the existing name that name becomes with one of its
+// words abbreviated or expanded ("Command.ExecuteCtx" -> "Command.ExecuteContext"),
+// when exactly one such name resolves in the scope.
+func abbreviated(sc scope, name string) (string, retrieval.Symbol, bool) {
+	dot := strings.LastIndexByte(name, '.')
+	prefix, last := name[:dot+1], name[dot+1:]
+	runes := []rune(last)
+	var found []string
+	var sym retrieval.Symbol
+	for _, sp := range wordSpans(runes) {
+		w := string(runes[sp[0]:sp[1]])
+		lw := strings.ToLower(w)
+		var alts []string
+		if full, ok := abbreviations[lw]; ok {
+			alts = append(alts, full)
+		}
+		for short, full := range abbreviations {
+			if full == lw {
+				alts = append(alts, short)
+			}
+		}
+		for _, alt := range alts {
+			if w[0] >= 'A' && w[0] <= 'Z' {
+				alt = strings.ToUpper(alt[:1]) + alt[1:]
+			}
+			cand := prefix + string(runes[:sp[0]]) + alt + string(runes[sp[1]:])
+			if s, ok := sc.lookup(cand); ok && !slices.Contains(found, cand) {
+				found, sym = append(found, cand), s
+			}
+		}
+	}
+	if len(found) != 1 {
+		return "", retrieval.Symbol{}, false
+	}
+	return found[0], sym, true
+}
+
+// absentMessage describes an absent name for a verdict's message.
+func absentMessage(s stale) string {
+	var p string
+	switch {
+	case strings.HasPrefix(s.absent.where, "type "):
+		p = fmt.Sprintf("%s does not exist: %s has no field or method %s", s.name, s.absent.where, lastPart(s.name))
+	case strings.Contains(s.name, "."):
+		p = fmt.Sprintf("%s does not exist: %s declares no %s", s.name, s.absent.where, lastPart(s.name))
+	default:
+		p = fmt.Sprintf("%s does not exist: neither %s nor a package it imports declares it", s.name, s.absent.where)
+	}
+	switch len(s.absent.near) {
+	case 0:
+		p += ", and no name there is close to it"
+	case 1:
+		p += fmt.Sprintf(" (the closest name is %s)", s.absent.near[0])
+	default:
+		p += fmt.Sprintf(" (the closest names are %s)", joinAnd(s.absent.near))
+	}
+	return p
+}
+
+// absentEvidence points at what shows a name absent: the declaration of
+// the type whose members were searched, or else the doc line that names
+// it.
+func absentEvidence(ws *review.Workspace, sc scope, c review.Claim, s stale, hop string) review.Evidence {
+	if s.absent.hasScope {
+		ref := ws.Symbols.Definition(s.absent.scopeSym)
+		start, end := lineRange(ref.Line, ref.EndLine)
+		return review.Evidence{
+			Path: ref.Path, StartLine: start, EndLine: end, Source: review.SourceCode,
+			Why:  fmt.Sprintf("declares %s, which has no field or method %s", s.absent.scopeSym.Name, lastPart(s.name)),
+			Hops: []string{hop, s.absent.scopeSym.Name},
+		}
+	}
+	if len(s.absent.near) > 0 {
+		if sym, ok := sc.lookup(s.absent.near[0]); ok {
+			ref := ws.Symbols.Definition(sym)
+			start, end := lineRange(ref.Line, ref.EndLine)
+			return review.Evidence{
+				Path: ref.Path, StartLine: start, EndLine: end, Source: review.SourceCode,
+				Why:  fmt.Sprintf("defines %s, the closest name in %s", s.absent.near[0], s.absent.where),
+				Hops: []string{hop, sym.Name},
+			}
+		}
+	}
+	start, end := lineRange(s.mention.Line, s.mention.EndLine)
+	return review.Evidence{
+		Path: c.Path, StartLine: start, EndLine: end, Source: review.SourceDoc,
+		Why:  fmt.Sprintf("names %s, which %s does not declare", s.name, s.absent.where),
+		Hops: []string{hop},
+	}
+}
+
+// throughLocal reads a name qualified by the receiver or a parameter of
+// the documented func ("c.Run" for a method with receiver c): it returns
+// the qualifier and the name through the variable's named type
+// ("Command.Run"), with typed empty when the type is not a named type of
+// a module package. ok is false when the qualifier is not such a variable.
+func throughLocal(sc scope, c review.Claim, name string) (local, typed string, ok bool) {
+	q, member, dotted := strings.Cut(name, ".")
+	if !dotted || strings.Contains(member, ".") || c.Kind != review.KindDocComment || c.Symbol == "" {
+		return "", "", false
+	}
+	sym, found := sc.syms.Lookup(sc.primary(), c.Symbol)
+	if !found || sym.Object == nil {
+		return "", "", false
+	}
+	fn, isFn := sym.Object.(*types.Func)
+	if !isFn {
+		return "", "", false
+	}
+	sig := fn.Type().(*types.Signature)
+	var v *types.Var
+	if rv := sig.Recv(); rv != nil && rv.Name() == q {
+		v = rv
+	}
+	for p := range sig.Params().Variables() {
+		if p.Name() == q {
+			v = p
+		}
+	}
+	if v == nil {
+		return "", "", false
+	}
+	t := v.Type()
+	if ptr, isPtr := t.(*types.Pointer); isPtr {
+		t = ptr.Elem()
+	}
+	named, isNamed := t.(*types.Named)
+	if !isNamed || named.Obj().Pkg() == nil {
+		return q, "", true
+	}
+	p := sc.syms.PackageByPath(named.Obj().Pkg().Path())
+	if p == nil || !sc.inModule(retrieval.Symbol{Package: p, Path: "x", Line: 1}) {
+		return q, "", true
+	}
+	tname := named.Obj().Name()
+	if p.Dir != sc.primary() {
+		tname = p.Name + "." + tname
+	}
+	return q, tname + "." + member, true
+}
+
+var _ review.Unverifier = (*StaleReference)(nil)
+
+// Unverified lists the names claim c mentions that neither resolve nor
+// could be shown absent: names in packages docreview could not load, and
+// names whose shape leaves open whether they are code (see [absentIn]).
+// Names it reports as stale are not listed.
+func (r *StaleReference) Unverified(ctx context.Context, ws *review.Workspace, c review.Claim) []string {
+	if ws == nil || ws.Symbols == nil || isHistory(c.Path) {
+		return nil
+	}
+	sc := newScope(ws.Symbols, c)
+	skip := ownNames(sc, c)
+	var out []string
+	for _, m := range c.Mentions {
+		if ctx.Err() != nil {
+			return out
+		}
+		if inBlock(c.Mentions, m) || m.Kind == review.MentionDocLink && strings.Contains(m.Text, "/") {
+			continue
+		}
+		name, ok := refName(m)
+		if !ok || skip[name] || isBuiltin(name) || slices.Contains(out, name) {
+			continue
+		}
+		checked := name
+		if _, typed, isLocal := throughLocal(sc, c, name); isLocal {
+			if typed == "" {
+				out = append(out, name)
+				continue
+			}
+			checked = typed
+		}
+		if r.known(ws, sc, c, checked) {
+			continue
+		}
+		if _, absent := absentIn(sc, c, m, checked); !absent || sc.resolves(checked) {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+// known reports whether name resolves to a declaration docreview loaded,
+// or is one of the words the stale-reference rule reads as prose or as a
+// file.
+func (r *StaleReference) known(ws *review.Workspace, sc scope, c review.Claim, name string) bool {
+	if _, ok := sc.lookup(name); ok {
+		return true
+	}
+	for _, d := range sc.dirs {
+		if _, ok := ws.Symbols.Lookup(d, name); ok {
+			return true
+		}
+	}
+	single := !strings.Contains(name, ".")
+	return isFile(ws.HeadFS, c.Path, name) || plural(sc, name) || memberResolvesAny(sc, name) ||
+		single && (sc.hasMember(name) || ws.Symbols.Defined(name) || memberVerb(sc, name)) ||
+		quotedOnly(c.Text, name)
+}
+
+// memberResolvesAny reports whether name is "Type.Member" of a type of the
+// scope's packages.
+func memberResolvesAny(sc scope, name string) bool {
+	for _, d := range sc.dirs {
+		if memberResolves(sc.syms.Package(d), name) {
+			return true
+		}
+	}
+	return false
+}

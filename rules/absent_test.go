@@ -1,0 +1,165 @@
+package rules
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/docreview/docreview/review"
+	"github.com/docreview/docreview/review/extract"
+)
+
+// extractedClaim returns the doc-comment claim of symbol as the extractor
+// finds it in a review (mentions resolved with the workspace's symbols).
+func extractedClaim(t *testing.T, ws *review.Workspace, symbol string) review.Claim {
+	t.Helper()
+	claims, _, err := (&extract.Extractor{}).Extract(t.Context(), ws, review.ScopeAll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range claims {
+		if c.Symbol == symbol {
+			return c
+		}
+	}
+	t.Fatalf("no claim for %s", symbol)
+	return review.Claim{}
+}
+
+// TestAbsentNames checks the absent answer: a name Go puts in one scope
+// that was loaded completely and does not declare it is contradicted, with
+// a suggestion only when one candidate wins clearly.
+func TestAbsentNames(t *testing.T) {
+	ws := loadWorkspace(t, "absent")
+	rule := &StaleReference{}
+	tests := []struct {
+		symbol     string
+		message    string // substring; "" for no verdict
+		suggestion string // "" for none
+	}{
+		{"Frob", "Command.NoSuchMethod does not exist: type Command has no field or method NoSuchMethod, and no name there is close to it", ""},
+		{"Foo", "Bar does not exist: neither package tree nor a package it imports declares it", ""},
+		// The abbreviation decides: ExecuteContext, not the closer ExecuteC.
+		{"Run", "the closest existing name is Command.ExecuteContext", "Run runs the command. Call `Command.ExecuteContext` to pass a context."},
+		// A method of the receiver, through the receiver's name.
+		{"Command.Old", "c.RegisterFlagCompletionFunc does not exist", "Old registers nothing.\n\nDeprecated: It is recommended to instead use c.RegisterFlagCompletion(...)."},
+		{"Command.Complete", "", ""},
+		{"Walk", "setupEdgeField does not exist: neither package tree nor a package it imports declares it, and no name there is close to it; MaxTableSize does not exist", ""},
+		// Brands, quoted words and names the imports declare are not absent.
+		{"Hello", "", ""},
+		{"Serve", "", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.symbol, func(t *testing.T) {
+			c := extractedClaim(t, ws, tt.symbol)
+			got, err := rule.Judge(t.Context(), ws, c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tt.message == "" {
+				if got != nil {
+					t.Fatalf("got %q, want no verdict", got.Message)
+				}
+				return
+			}
+			if got == nil {
+				t.Fatalf("got no verdict, want %q", tt.message)
+			}
+			if got.Label != review.Contradicted || !strings.Contains(got.Message, tt.message) {
+				t.Errorf("got %s %q, want contradicted containing %q", got.Label, got.Message, tt.message)
+			}
+			if got.Suggestion != tt.suggestion {
+				t.Errorf("suggestion %q, want %q", got.Suggestion, tt.suggestion)
+			}
+			if len(got.Evidence) == 0 {
+				t.Error("no evidence")
+			}
+		})
+	}
+}
+
+// TestUnverified checks that names the review could not check are listed,
+// and that names it resolved or reported are not.
+func TestUnverified(t *testing.T) {
+	ws := loadWorkspace(t, "inventory")
+	rule := &StaleReference{}
+	c := mdClaim(t, ws, "README.md", "http.Get")
+	got := rule.Unverified(t.Context(), ws, c)
+	if !slices.Contains(got, "yaml.Marshal") {
+		t.Errorf("unverified %q, want yaml.Marshal (a package docreview did not load)", got)
+	}
+	if slices.Contains(got, "http.Get") {
+		t.Errorf("unverified %q lists http.Get, which resolves in the standard library", got)
+	}
+	aws := loadWorkspace(t, "absent")
+	for _, symbol := range []string{"Frob", "Command.Complete"} {
+		if got := rule.Unverified(t.Context(), aws, extractedClaim(t, aws, symbol)); len(got) != 0 {
+			t.Errorf("%s: unverified %q, want none (resolved or reported absent)", symbol, got)
+		}
+	}
+}
+
+func TestCodeShaped(t *testing.T) {
+	tests := []struct {
+		word string
+		call bool
+		want bool
+	}{
+		{"setupEdgeField", false, true},
+		{"typeCheckImpl", false, true},
+		{"MaxTableSize", false, true},
+		{"RunSlackEventLoop", false, true},
+		{"ErrorWithLocation", false, true},
+		{"Close", true, true},
+		{"MoreHelp", false, false}, // two words: as likely a product name
+		{"GitHub", false, false},
+		{"PostgreSQL", false, false},
+		{"iPhone", false, false},
+		{"gRPC", false, false},
+		{"macOS", false, false},
+		{"userID", false, false},
+		{"HTTPServer", false, false},
+		{"pkg.Name", false, false},
+	}
+	for _, tt := range tests {
+		if got := extract.CodeShaped(tt.word, tt.call); got != tt.want {
+			t.Errorf("CodeShaped(%q, %v) = %v, want %v", tt.word, tt.call, got, tt.want)
+		}
+	}
+}
+
+// TestWrongParameterPlainWords checks parameter names written as plain
+// words: a word that is a parameter of a sibling func, unused by the body,
+// on a func with a parameter the doc never names.
+func TestWrongParameterPlainWords(t *testing.T) {
+	ws := loadWorkspace(t, "absent")
+	rule := &WrongParameter{}
+	tests := []struct {
+		symbol     string
+		message    string
+		suggestion string
+	}{
+		{"Buf.Grow", "The doc names parameter n, but Buf.Grow's parameters are count", "Grow grows the buffer. It panics if count is negative."},
+		{"Wait", "The doc names parameter timeout, but Wait's parameters are d", "Wait blocks until d elapses."},
+		{"Buf.Fill", "", ""},  // "the source": an English noun
+		{"Buf.Load", "", ""},  // no func has a parameter called source
+		{"Buf.Drain", "", ""}, // limit is a local of the body
+	}
+	for _, tt := range tests {
+		t.Run(tt.symbol, func(t *testing.T) {
+			got, err := rule.Judge(t.Context(), ws, extractedClaim(t, ws, tt.symbol))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tt.message == "" {
+				if got != nil {
+					t.Fatalf("got %q, want no verdict", got.Message)
+				}
+				return
+			}
+			if got == nil || !strings.Contains(got.Message, tt.message) || got.Suggestion != tt.suggestion {
+				t.Fatalf("got %+v, want message %q and suggestion %q", got, tt.message, tt.suggestion)
+			}
+		})
+	}
+}

@@ -1,0 +1,51 @@
+// Package tree builds trees.
+package tree
+
+import (
+	"context"
+	"net/http"
+)
+
+// Command is a command of the tree.
+type Command struct {
+	Name string
+}
+
+// ExecuteContext runs the command with ctx.
+func (c *Command) ExecuteContext(ctx context.Context) error { return ctx.Err() }
+
+// ExecuteC runs the command and returns it.
+func (c *Command) ExecuteC() (*Command, error) { return c, nil }
+
+// RegisterFlagCompletion registers a completion for a flag.
+func (c *Command) RegisterFlagCompletion(name string) error { return nil }
+
+// Frob calls [Command.NoSuchMethod] on the tree.
+func Frob() {}
+
+// Foo calls [Bar].
+func Foo() {}
+
+// Run runs the command. Call `Command.ExecuteCtx` to pass a context.
+func Run() {}
+
+// Old registers nothing.
+//
+// Deprecated: It is recommended to instead use c.RegisterFlagCompletionFunc(...).
+func (c *Command) Old() {}
+
+// Complete calls c.RegisterFlagCompletion for every flag.
+func (c *Command) Complete() {}
+
+// Walk visits the tree; it calls setupEdgeField first, then MaxTableSize.
+func Walk() {}
+
+// Hello mentions GitHub, PostgreSQL and JavaScript, iPhone, gRPC and macOS,
+// and writes to a ResponseWriter, like "NoSuchThingHere" would.
+func Hello(w http.ResponseWriter) {}
+
+// Serve serves with the ServeMux of the caller and calls Walk().
+func Serve() {}
+
+// Close releases the tree; CloseAll() closes every tree.
+func Close() {}
