@@ -2,6 +2,7 @@ package retrieval
 
 import (
 	"go/token"
+	"path"
 	"go/types"
 	"slices"
 	"strings"
@@ -754,4 +755,37 @@ func symQualifier(pkg *types.Package) types.Qualifier {
 		}
 		return other.Name()
 	}
+}
+
+// ImportedAs returns the import path the non-test files of the package in
+// fromDir import under name, and false when none does.
+func (s *Symbols) ImportedAs(fromDir, name string) (string, bool) {
+	p := s.Package(fromDir)
+	if p == nil {
+		return "", false
+	}
+	ip, ok := p.imports[name]
+	return ip, ok
+}
+
+// StdNamed reports whether a standard library package is called name
+// ("json" for encoding/json), so that "name.X" written without an import
+// may mean it.
+func (s *Symbols) StdNamed(name string) bool {
+	return len(s.StdPaths(name)) > 0
+}
+
+// StdPaths returns the import paths of the standard library packages
+// called name, sorted.
+func (s *Symbols) StdPaths(name string) []string {
+	if ps := s.std.pathsNamed(name); len(ps) > 0 {
+		return slices.Sorted(slices.Values(ps))
+	}
+	var out []string
+	for _, ip := range symStdCommon {
+		if path.Base(ip) == name {
+			out = append(out, ip)
+		}
+	}
+	return out
 }

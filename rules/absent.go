@@ -67,6 +67,9 @@ func absentIn(sc scope, c review.Claim, m review.Mention, name string) (absence,
 		return absence{where: "package " + p.Name, near: nearNames(packageNames(p, true), name)}, true
 	case 2:
 		if pkgs := sc.packagesNamed(parts[0]); len(pkgs) > 0 {
+			if stdRival(sc, parts[0], parts[1], "") {
+				return absence{}, false
+			}
 			var names []string
 			for _, p := range pkgs {
 				if !p.Complete() {
@@ -95,6 +98,27 @@ func absentIn(sc scope, c review.Claim, m review.Mention, name string) (absence,
 		return absence{where: "type " + parts[0], near: near, scopeSym: sym, hasScope: true}, true
 	}
 	return absence{}, false
+}
+
+// stdRival reports whether a standard library package called q declares
+// rest or a name close to it: then "q.rest" may well mean that package
+// ("json.Marshaller" for encoding/json's Marshaler, in a file importing
+// the module's own json package), and neither a module name close to it
+// nor its absence from the module is certain. fix is the module's
+// candidate for rest ("" for none); a standard name spelled the same
+// ("json.Marshall" -> Marshal in both) is no rival, the fix being the
+// same text.
+func stdRival(sc scope, q, rest, fix string) bool {
+	for _, ip := range sc.syms.StdPaths(q) {
+		full := ip + "." + rest
+		if sc.syms.Resolves(sc.primary(), full) {
+			return true
+		}
+		if got, ok := sc.syms.Suggest(sc.primary(), full); ok && got != ip+"."+fix {
+			return true
+		}
+	}
+	return false
 }
 
 // calledIn reports whether text writes name as a call: "name(".

@@ -163,3 +163,47 @@ func TestWrongParameterPlainWords(t *testing.T) {
 		})
 	}
 }
+
+// TestAbsentQualifier checks that a qualifier is read as Go reads it: the
+// package the doc's file imports under it, and no module package when the
+// standard library has one of the same name and nothing is imported.
+func TestAbsentQualifier(t *testing.T) {
+	ws := loadWorkspace(t, "absent")
+	rule := &StaleReference{}
+	// "json.Marshaller" in a package that imports the module's json
+	// package: a typo of json.Marshal there.
+	got, err := rule.Judge(t.Context(), ws, extractedClaim(t, ws, "Encode"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got == nil || got.Suggestion != "Encode encodes v with json.Marshal." {
+		t.Errorf("Encode: got %+v, want the fix json.Marshal", got)
+	}
+	readme := review.Claim{
+		Path: "README.md", Line: 1, EndLine: 1, Kind: review.KindMarkdown,
+		Text:     "Value implements `json.Marshaller`.",
+		Mentions: []review.Mention{{Kind: review.MentionCode, Text: "json.Marshaller", Line: 1, EndLine: 1}},
+	}
+	got, err = rule.Judge(t.Context(), ws, readme)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != nil {
+		t.Errorf("README: got %q, want none: json may be encoding/json", got.Message)
+	}
+}
+
+// TestAbsentStdRival checks a qualifier that a standard package shares:
+// "json.Marshaller" on a MarshalJSON method means encoding/json's
+// Marshaler, even in a file importing the module's own json package, so
+// the module's json.Marshal is no fix.
+func TestAbsentStdRival(t *testing.T) {
+	ws := loadWorkspace(t, "absent")
+	got, err := (&StaleReference{}).Judge(t.Context(), ws, extractedClaim(t, ws, "Value.MarshalJSON"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != nil {
+		t.Errorf("got %q (suggestion %q), want none", got.Message, got.Suggestion)
+	}
+}

@@ -115,13 +115,34 @@ func newScope(syms *retrieval.Symbols, c review.Claim) scope {
 // primary is the directory names are first resolved from.
 func (s scope) primary() string { return s.dirs[0] }
 
-// packagesNamed returns the module packages whose package name is name.
+// packagesNamed returns the module packages a qualifier name stands for,
+// read as Go reads it: in a doc comment whose package imports a package
+// under that name, that package only (none when it is not a module
+// package); otherwise every module package called name, unless a
+// standard library package is called name too ("json" for the module's
+// internal/json and encoding/json), when the qualifier is ambiguous and
+// stands for none. The doc's own package always counts.
 func (s scope) packagesNamed(name string) []*retrieval.Package {
+	own := s.syms.Package(s.primary())
+	if !s.markdown {
+		if own != nil && own.Name == name {
+			return []*retrieval.Package{own}
+		}
+		if ip, ok := s.syms.ImportedAs(s.primary(), name); ok {
+			if p := s.syms.PackageByPath(ip); p != nil {
+				return []*retrieval.Package{p}
+			}
+			return nil
+		}
+	}
 	var out []*retrieval.Package
 	for _, p := range s.syms.Packages() {
 		if p.Name == name {
 			out = append(out, p)
 		}
+	}
+	if len(out) > 0 && s.syms.StdNamed(name) {
+		return nil
 	}
 	return out
 }

@@ -508,6 +508,9 @@ func suggest(sc scope, ts []target, name string) (string, retrieval.Symbol, bool
 	if len(cands) != 1 || !sameForm(name, cands[0]) {
 		return "", retrieval.Symbol{}, false
 	}
+	if q, rest, ok := strings.Cut(name, "."); ok && !strings.Contains(rest, ".") && stdRival(sc, q, rest, lastPart(cands[0])) {
+		return "", retrieval.Symbol{}, false
+	}
 	first, _, dotted := strings.Cut(name, ".")
 	member := dotted && len(sc.packagesNamed(first)) == 0
 	sym, ok := sc.lookup(cands[0])

@@ -1,0 +1,3 @@
+module example.com/chi
+
+go 1.22
