@@ -4,7 +4,12 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"go/scanner"
+	"go/token"
 	"go/types"
+	"io/fs"
+	"path"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -40,7 +45,7 @@ type absence struct {
 //
 // Anything else (a qualifier it cannot load, a single name in Markdown,
 // a bare word of another shape) is unknown, never absent.
-func absentIn(sc scope, c review.Claim, m review.Mention, name string) (absence, bool) {
+func absentIn(ws *review.Workspace, sc scope, c review.Claim, m review.Mention, name string) (absence, bool) {
 	parts := strings.Split(name, ".")
 	switch len(parts) {
 	case 1:
@@ -61,7 +66,7 @@ func absentIn(sc scope, c review.Claim, m review.Mention, name string) (absence,
 			return absence{}, false
 		}
 		p := sc.syms.Package(c.Package)
-		if !p.Complete() || importsDeclare(p, name) {
+		if !p.Complete() || importsDeclare(p, name) || asExample(c.Text, name) || repoWords(ws)[name] {
 			return absence{}, false
 		}
 		return absence{where: "package " + p.Name, near: nearNames(packageNames(p, true), name)}, true
@@ -449,7 +454,7 @@ func (r *StaleReference) Unverified(ctx context.Context, ws *review.Workspace, c
 		if r.known(ws, sc, c, checked) {
 			continue
 		}
-		if _, absent := absentIn(sc, c, m, checked); !absent || sc.resolves(checked) {
+		if _, absent := absentIn(ws, sc, c, m, checked); !absent || sc.resolves(checked) {
 			out = append(out, name)
 		}
 	}
@@ -483,4 +488,104 @@ func memberResolvesAny(sc scope, name string) bool {
 		}
 	}
 	return false
+}
+
+// repoWordsKey is the [review.Workspace.Shared] key of [repoWords].
+type repoWordsKey struct{}
+
+// repoWordsBudget bounds how many bytes of files [repoWords] reads.
+const repoWordsBudget = 64 << 20
+
+// repoWords returns every word the repository uses outside its prose: the
+// identifiers and the words of string literals of its Go files (tests
+// included, comments not), and the words of its other text files but
+// documentation (Markdown, reStructuredText, plain text). A bare name
+// found there exists in some form (a local variable, a struct tag, a key
+// of a YAML file, a test function), so it is never reported absent.
+func repoWords(ws *review.Workspace) map[string]bool {
+	v, _ := ws.Shared(repoWordsKey{}, func() (any, error) {
+		words := map[string]bool{}
+		left := repoWordsBudget
+		for _, p := range ws.HeadFiles {
+			ext := strings.ToLower(path.Ext(p))
+			switch ext {
+			case ".md", ".markdown", ".rst", ".txt", ".adoc", "":
+				continue
+			}
+			info, err := fs.Stat(ws.HeadFS, p)
+			if err != nil || info.Size() > int64(left) || info.Size() > 4<<20 {
+				continue
+			}
+			src, err := fs.ReadFile(ws.HeadFS, p)
+			if err != nil {
+				continue
+			}
+			left -= len(src)
+			if ext == ".go" {
+				goWords(src, words)
+				continue
+			}
+			for _, w := range identWordRE.FindAll(src, -1) {
+				words[string(w)] = true
+			}
+		}
+		return words, nil
+	})
+	words, _ := v.(map[string]bool)
+	return words
+}
+
+var identWordRE = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_]*`)
+
+// goWords adds the identifiers and string-literal words of a Go file to
+// words.
+func goWords(src []byte, words map[string]bool) {
+	fset := token.NewFileSet()
+	f := fset.AddFile("", -1, len(src))
+	var s scanner.Scanner
+	s.Init(f, src, func(token.Position, string) {}, 0)
+	for {
+		_, tok, lit := s.Scan()
+		switch tok {
+		case token.EOF:
+			return
+		case token.IDENT:
+			words[lit] = true
+		case token.STRING, token.CHAR:
+			for _, w := range identWordRE.FindAllString(lit, -1) {
+				words[w] = true
+			}
+		}
+	}
+}
+
+// exampleCues are the words after which a name is an example, not a
+// reference: "a sentinel such as ErrNotFound", "e.g. maxSize".
+var exampleCues = []string{"such as", "e.g.", "e.g.,", "eg.", "for example", "for instance", "like", "say", "i.e."}
+
+// asExample reports whether name stands in text right after an example
+// cue, or in a list that follows one in the same sentence.
+func asExample(text, name string) bool {
+	for i := 0; ; {
+		j := strings.Index(text[i:], name)
+		if j < 0 {
+			return false
+		}
+		j += i
+		i = j + len(name)
+		start := strings.LastIndexAny(text[:j], ".;:!?\n")
+		sentence := strings.ToLower(text[max(start, 0):j])
+		if start >= 0 && strings.HasSuffix(strings.ToLower(text[:start+1]), "e.g.") {
+			// "e.g." ends in a full stop: look past it.
+			sentence = strings.ToLower(text[max(strings.LastIndexAny(text[:start-3], ".;:!?\n"), 0):j])
+		}
+		for _, cue := range exampleCues {
+			if k := strings.LastIndex(sentence, cue); k >= 0 && (k == 0 || !isIdentByte(sentence[k-1])) {
+				between := sentence[k+len(cue):]
+				if strings.Count(between, " ") <= 4 || strings.Contains(between, ",") {
+					return true
+				}
+			}
+		}
+	}
 }

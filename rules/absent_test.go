@@ -48,6 +48,11 @@ func TestAbsentNames(t *testing.T) {
 		// Brands, quoted words and names the imports declare are not absent.
 		{"Hello", "", ""},
 		{"Serve", "", ""},
+		// Words the code uses in another form: a JSON key, a local
+		// variable; and names given as examples.
+		{"Page", "", ""},
+		{"Depth", "", ""},
+		{"Sentinel", "", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.symbol, func(t *testing.T) {

@@ -87,8 +87,8 @@ var (
 
 // judgeDrift reports a number of a func, method, type, const or var doc
 // comment that drifted from the literal it was bound to at base: the diff
-// changed the literal and left the doc (codeChanged), or changed the
-// doc's number and left the literal (docChanged). It returns nil when the
+// changed the literal and left the doc (the code changed), or changed the
+// doc's number and left the literal (the doc changed). It returns nil when the
 // claim is not a doc comment of one declared name, the review has no base
 // or audits everything, the diff leaves the doc and the declaration
 // alone, or the evidence is not certain.
@@ -642,7 +642,7 @@ func litContext(b *ast.BasicLit, stack []ast.Node) (does, why string) {
 
 // constValues returns the keys of every numeric constant value of a head
 // declaration: its literals and, with type information, every constant
-// expression and named constant it uses ("36 + 2", maxLen).
+// expression and named constant it uses ("36 + 2", "maxLen").
 //
 // Radix arguments (the base parameter of strconv.FormatInt and its kin)
 // are left out: a number base is never a count the doc states.

@@ -2,12 +2,14 @@ package rules
 
 import (
 	"context"
+	_ "embed"
 	"fmt"
 	"go/ast"
 	"go/token"
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/docreview/docreview/retrieval"
 	"github.com/docreview/docreview/review"
@@ -199,14 +201,21 @@ func (r *WrongParameter) plainWords(ws *review.Workspace, sc scope, reserved map
 		typeOf[p.name] = p.typ
 	}
 	plain := backtickRE.ReplaceAllString(text, " ")
+	english := englishWords()
 	var found []wrongParam
-	for _, w := range wordRE.FindAllString(plain, -1) {
-		if seen[w] || !token.IsIdentifier(w) || w == "a" || !isLowerStart(w) || own[w] || used[w] {
+	for _, loc := range wordRE.FindAllStringIndex(plain, -1) {
+		w := plain[loc[0]:loc[1]]
+		if seen[w] || !token.IsIdentifier(w) || w == "a" || !isLowerStart(w) || own[w] || used[w] || afterApostrophe(plain, loc[0]) {
 			continue
 		}
 		seen[w] = true
 		sibling, ok := vocab.types[w]
 		if !ok || !bareUse(plain, w) {
+			continue
+		}
+		// A plain lower-case word must stand where a name does: as the
+		// subject of "is", "must", "==" and the like ("if cfg is nil").
+		if !identShaped(w) && !paramFrame(plain, w) {
 			continue
 		}
 		if len(w) == 1 {
@@ -224,8 +233,8 @@ func (r *WrongParameter) plainWords(ws *review.Workspace, sc scope, reserved map
 				win = append(win, p)
 			}
 		}
-		if vocab.nouns[strings.ToLower(w)] && len(win) == 0 {
-			continue // an English noun here, and nothing ties it to a parameter
+		if (vocab.nouns[strings.ToLower(w)] || english[w] || len(w) == 1) && len(win) == 0 {
+			continue // an English noun or a placeholder letter, and nothing ties it to a parameter
 		}
 		f := wrongParam{old: w}
 		switch {
@@ -237,6 +246,76 @@ func (r *WrongParameter) plainWords(ws *review.Workspace, sc scope, reserved map
 		found = append(found, f)
 	}
 	return found
+}
+
+// englishText holds the English nouns of the standard library's doc
+// comments (see rules/internal/genenglish).
+//
+//go:embed english.txt
+var englishText string
+
+// englishWords returns the words of english.txt as a set.
+var englishWords = sync.OnceValue(func() map[string]bool {
+	out := map[string]bool{}
+	for line := range strings.SplitSeq(englishText, "\n") {
+		if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "#") {
+			out[line] = true
+		}
+	}
+	return out
+})
+
+// frameWords are the words after which a word before them is the subject
+// of a statement about a value: "n is negative", "opt must be a struct".
+var frameWords = map[string]bool{
+	"is": true, "isn": true, "are": true, "was": true, "were": true, "must": true, "should": true,
+	"may": true, "might": true, "can": true, "cannot": true, "will": true, "won": true, "has": true,
+	"have": true, "does": true, "doesn": true, "equals": true, "contains": true, "holds": true,
+	"specifies": true, "determines": true, "defaults": true, "points": true, "refers": true,
+}
+
+// conditionWords open a clause whose subject comes next: "until timeout
+// elapses", "if cfg is nil".
+var conditionWords = map[string]bool{
+	"if": true, "when": true, "unless": true, "until": true, "whether": true, "once": true, "while": true,
+}
+
+// paramFrame reports whether word occurs in text as the subject of a
+// statement about its value: followed by one of [frameWords] or by a
+// comparison operator, or right after one of [conditionWords].
+func paramFrame(text, word string) bool {
+	for i := 0; i < len(text); {
+		j := strings.Index(text[i:], word)
+		if j < 0 {
+			return false
+		}
+		j += i
+		end := j + len(word)
+		i = end
+		if j > 0 && isIdentByte(text[j-1]) || end < len(text) && isIdentByte(text[end]) {
+			continue
+		}
+		if before := wordRE.FindAllString(text[:j], -1); len(before) > 0 && conditionWords[strings.ToLower(before[len(before)-1])] &&
+			strings.TrimSpace(text[strings.LastIndex(text[:j], before[len(before)-1])+len(before[len(before)-1]):j]) == "" {
+			return true
+		}
+		rest := strings.TrimLeft(text[end:], " \t\n")
+		for _, op := range []string{"==", "!=", "<=", ">=", "<", ">"} {
+			if strings.HasPrefix(rest, op) {
+				return true
+			}
+		}
+		if next := wordRE.FindString(rest); next != "" && strings.HasPrefix(rest, next) && frameWords[strings.ToLower(next)] {
+			return true
+		}
+	}
+	return false
+}
+
+// afterApostrophe reports whether the word at i follows an apostrophe, as
+// the "s" of "package's" does.
+func afterApostrophe(text string, i int) bool {
+	return i > 0 && (text[i-1] == '\'' || strings.HasSuffix(text[:i], "’"))
 }
 
 // isLowerStart reports whether s starts with a lower-case ASCII letter.

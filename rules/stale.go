@@ -235,7 +235,7 @@ func (r *StaleReference) check(ctx context.Context, ws *review.Workspace, sc sco
 		return stale{}, false, nil
 	}
 	if !ok {
-		a, absent := absentIn(sc, c, m, name)
+		a, absent := absentIn(ws, sc, c, m, name)
 		if !absent {
 			return stale{}, false, nil
 		}

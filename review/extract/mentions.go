@@ -513,8 +513,8 @@ func (s *mentionScanner) idents() {
 				continue
 			}
 		}
-		if end < len(t) && (t[end] >= 0x80 || t[end] == '-' || t[end] == '/') {
-			continue
+		if end < len(t) && (t[end] >= 0x80 || t[end] == '-' || t[end] == '/' || t[end] == '*') {
+			continue // part of a longer word, a path or a pattern ("embedLog*")
 		}
 		if !s.free(start, end) {
 			continue
@@ -639,13 +639,14 @@ func camelWords(s string) []string {
 
 func isLower(c byte) bool { return 'a' <= c && c <= 'z' }
 
-// inQuotes reports whether offset i lies between double quotes on its line.
+// inQuotes reports whether offset i lies between double quotes of one
+// paragraph (a quote may span a line break, not a blank line).
 func inQuotes(t string, i int) bool {
-	lineStart := strings.LastIndexByte(t[:i], '\n') + 1
-	if strings.Count(t[lineStart:i], `"`)%2 == 0 {
+	start := strings.LastIndex(t[:i], "\n\n") + 1
+	if strings.Count(t[start:i], `"`)%2 == 0 {
 		return false
 	}
-	end := strings.IndexByte(t[i:], '\n')
+	end := strings.Index(t[i:], "\n\n")
 	if end < 0 {
 		end = len(t) - i
 	}
@@ -757,6 +758,8 @@ func isBrand(w string) bool {
 		"OpenAI", "OpenAPI", "WebSocket", "WebSockets", "PowerShell", "VSCode", "IntelliJ",
 		"DevOps", "CamelCase", "PascalCase", "camelCase", "GoLand", "NixOS", "FreeBSD", "OpenBSD",
 		"NetBSD", "DragonFly", "HashiCorp", "CloudFlare", "Cloudflare", "DockerHub", "README",
+		"mixedCaps", "MixedCaps", "lowerCamel", "lowerCamelCase", "UpperCamel", "UpperCamelCase", "snakeCase",
+		"reStructuredText", "AsciiDoc", "JetBrains", "WordPress", "DynamoDB", "BigQuery", "GraphQL",
 		"PRs", "APIs", "URLs", "IDs", "CLIs", "SDKs", "JSONs", "UUIDs", "CPUs", "GPUs", "OSes":
 		return true
 	}

@@ -49,3 +49,20 @@ func Serve() {}
 
 // Close releases the tree; CloseAll() closes every tree.
 func Close() {}
+
+// Response is a page of results.
+type Response struct {
+	Next string `json:"nextPageToken"`
+}
+
+// Page returns the nextPageToken of the response.
+func Page(r Response) string { return r.Next }
+
+// Depth bounds the walk by maxDepthValue.
+func Depth() int {
+	maxDepthValue := 3
+	return maxDepthValue
+}
+
+// Sentinel documents errors, for example ErrTreeMissing or ErrNoBranch.
+func Sentinel() {}
