@@ -66,18 +66,30 @@ func absentIn(ws *review.Workspace, sc scope, c review.Claim, m review.Mention, 
 			return absence{}, false
 		}
 		p := sc.syms.Package(c.Package)
-		if !p.Complete() || importsDeclare(p, name) || asExample(c.Text, name) || repoWords(ws)[name] {
+		if !p.Complete() || importsDeclare(p, name) || asExample(c.Text, name) || pastMention(c.Text, name) || repoWords(ws)[name] {
 			return absence{}, false
 		}
-		return absence{where: "package " + p.Name, near: nearNames(packageNames(p, true), name)}, true
+		near := nearNames(packageNames(p, true), name)
+		// A bare word amid prose may be a term of the domain
+		// ("UpDownCounter", "RedisTimeSeries"); it is absent only as the
+		// doc's opening word (which names its symbol), as a call, or
+		// when a name of the package is close enough to be what it
+		// meant.
+		if m.Kind == review.MentionIdent && !opensDoc(c, name) && !calledIn(c.Text, name) && !afterCallVerb(c.Text, name) && !closeEnough(near, name) {
+			return absence{}, false
+		}
+		return absence{where: "package " + p.Name, near: near}, true
 	case 2:
 		if pkgs := sc.packagesNamed(parts[0]); len(pkgs) > 0 {
-			if stdRival(sc, parts[0], parts[1], "") {
+			if stdRival(sc, parts[0], parts[1], "") || pastMention(c.Text, name) {
 				return absence{}, false
 			}
 			var names []string
 			for _, p := range pkgs {
-				if !p.Complete() {
+				if !p.Complete() || packageHasMember(p, parts[1]) {
+					// A member written as if top-level
+					// ("pool.RemovePoolHook" for a method of a pool
+					// type) is loose, not absent.
 					return absence{}, false
 				}
 				names = append(names, packageNames(p, false)...)
@@ -89,7 +101,7 @@ func absentIn(ws *review.Workspace, sc scope, c review.Claim, m review.Mention, 
 			return absence{where: "package " + parts[0], near: near}, true
 		}
 		sym, ok := sc.lookup(parts[0])
-		if !ok || sym.Kind != "type" || !sym.Package.Complete() {
+		if !ok || sym.Kind != "type" || !sym.Package.Complete() || pastMention(c.Text, name) || otherTypeHas(sc, parts[0], parts[1]) {
 			return absence{}, false
 		}
 		tn, ok := sym.Object.(*types.TypeName)
@@ -126,6 +138,92 @@ func stdRival(sc scope, q, rest, fix string) bool {
 	return false
 }
 
+// callVerbRE matches a verb of calling right before a name: "it calls
+// setupEdgeField".
+var callVerbRE = regexp.MustCompile(`(?i)\b(?:calls?|calling|invokes?|invoking)\s+$`)
+
+// afterCallVerb reports whether name follows a verb of calling somewhere
+// in text.
+func afterCallVerb(text, name string) bool {
+	for i := 0; ; {
+		j := strings.Index(text[i:], name)
+		if j < 0 {
+			return false
+		}
+		start := i + j
+		i = start + len(name)
+		if wordAt(text, start, i) && callVerbRE.MatchString(text[:start]) {
+			return true
+		}
+	}
+}
+
+// closeEnough reports whether the best of near is close enough to name to
+// be what the doc meant: most of their words in common (abbreviations
+// expanded), or an edit distance of at most a quarter of the length.
+func closeEnough(near []string, name string) bool {
+	if len(near) == 0 {
+		return false
+	}
+	best := lastPart(near[0])
+	wa, wb := expandedWords(name), expandedWords(best)
+	common := 0
+	for _, w := range wa {
+		if slices.Contains(wb, w) {
+			common++
+		}
+	}
+	if total := max(len(wa), len(wb)); total >= 2 && float64(common)/float64(total) >= 0.66 {
+		return true
+	}
+	la, lb := strings.ToLower(name), strings.ToLower(best)
+	return editDistance(la, lb) <= max(1, len(la)/4)
+}
+
+// otherTypeHas reports whether a module type called typ, in any package,
+// has the field or method member: "Conn.WithReaderHardDeadline" may mean
+// the Conn of another package.
+func otherTypeHas(sc scope, typ, member string) bool {
+	for _, p := range sc.syms.Packages() {
+		if memberResolves(p, typ+"."+member) {
+			return true
+		}
+	}
+	return false
+}
+
+// historyCueRE matches the words that make a name in the clause after
+// them a piece of history: "the previous drainQueuePlain", "renaming from
+// TestParseFailoverURL".
+var historyCueRE = regexp.MustCompile(`(?i)\b(?:old|older|previous|previously|former|formerly|legacy|removed|renamed|renaming|replaced|replacing|instead\s+of|no\s+longer|used\s+to|was|were|had\s+been)\b`)
+
+// pastMention reports whether every mention of name in text speaks of it
+// as history, hypothetically or in contrast (see [historical]): such a
+// name need not exist any more.
+func pastMention(text, name string) bool {
+	found := false
+	for i := 0; ; {
+		j := strings.Index(text[i:], name)
+		if j < 0 {
+			return found
+		}
+		start, end := i+j, i+j+len(name)
+		i = end
+		if !wordAt(text, start, end) {
+			continue
+		}
+		before := text[:start]
+		if loc := clauseEndRE.FindAllStringIndex(before, -1); loc != nil {
+			before = before[loc[len(loc)-1][1]:]
+		}
+		before = strings.TrimRight(before, "[`*&(")
+		if !historical(before, nextWords(text[end:], 2)) && !contrastRE.MatchString(before) && !historyCueRE.MatchString(before) {
+			return false
+		}
+		found = true
+	}
+}
+
 // calledIn reports whether text writes name as a call: "name(".
 func calledIn(text, name string) bool {
 	for i := 0; ; {
@@ -141,14 +239,15 @@ func calledIn(text, name string) bool {
 	}
 }
 
-// importsDeclare reports whether a package p imports exports name: the
+// importsDeclare reports whether a package p imports declares name: the
 // doc may then mean it unqualified, as docs often do ("ResponseWriter").
 func importsDeclare(p *retrieval.Package, name string) bool {
 	for _, imp := range p.Types.Imports() {
 		if !imp.Complete() {
 			return true // an import that could not be loaded may declare it
 		}
-		if obj := imp.Scope().Lookup(name); obj != nil && obj.Exported() {
+		if imp.Scope().Lookup(name) != nil {
+			// Unexported too: "the boolFlag internal interface in flag".
 			return true
 		}
 	}

@@ -44,7 +44,13 @@ func TestAbsentNames(t *testing.T) {
 		// A method of the receiver, through the receiver's name.
 		{"Command.Old", "c.RegisterFlagCompletionFunc does not exist", "Old registers nothing.\n\nDeprecated: It is recommended to instead use c.RegisterFlagCompletion(...)."},
 		{"Command.Complete", "", ""},
-		{"Walk", "setupEdgeField does not exist: neither package tree nor a package it imports declares it, and no name there is close to it; MaxTableSize does not exist", ""},
+		// A bare word amid prose is absent after a verb of calling or
+		// near a name of the package; "MaxTableSize" is neither, and may
+		// be a term of the domain.
+		{"Walk", "setupEdgeField does not exist: neither package tree nor a package it imports declares it, and no name there is close to it.", ""},
+		{"Tune", "MaxTreeLevel does not exist: neither package tree nor a package it imports declares it (the closest name is MaxTreeDepth)", ""},
+		// History, hypotheses and contrasts need not exist.
+		{"Retire", "", ""},
 		// Brands, quoted words and names the imports declare are not absent.
 		{"Hello", "", ""},
 		{"Serve", "", ""},
@@ -149,6 +155,9 @@ func TestWrongParameterPlainWords(t *testing.T) {
 		{"Buf.Fill", "", ""},  // "the source": an English noun
 		{"Buf.Load", "", ""},  // no func has a parameter called source
 		{"Buf.Drain", "", ""}, // limit is a local of the body
+		{"Buf.Slop", "", ""},  // <n> is a placeholder
+		{"Buf.Find", "", ""},  // "the entry does not exist": a noun
+		{"Buf.Merge", "", ""}, // an English word tied to dest only by the type string
 	}
 	for _, tt := range tests {
 		t.Run(tt.symbol, func(t *testing.T) {

