@@ -92,8 +92,9 @@ func fixture() review.Report {
 					ID: "c0ffee0000000003", Path: "README.md", Line: 3, EndLine: 4,
 					Kind: review.KindMarkdown, Text: "docreview reviews documentation drift.",
 				},
-				Label: review.Consistent,
-				Rule:  "missing-flag,stale-reference",
+				Label:      review.Consistent,
+				Rule:       "missing-flag,stale-reference",
+				Unverified: []string{"yaml.Marshal"},
 			},
 			{
 				Claim: review.Claim{

@@ -28,6 +28,7 @@ const textSnippetLines = 6
 // shows its location, label, rule and symbol, the message, the suggestion
 // when set and the evidence trail with the first lines of each snippet.
 // Consistent claims are counted in one line unless opt.Verbose lists them.
+// A claim's unverified names follow its suggestion.
 // Skipped claims with their reasons, the report's notes and a summary line
 // of the counts in r.Stats follow. Text from the repository is printed with control
 // characters escaped. Text returns w's error.
@@ -147,6 +148,9 @@ func (t *textWriter) verdict(v review.Verdict) {
 	}
 	if v.Skipped != "" {
 		t.indented("    ", "skipped: ", clean(v.Skipped))
+	}
+	if len(v.Unverified) > 0 {
+		t.indented("    ", "unverified: ", clean(strings.Join(v.Unverified, ", ")+" (not checked: declared outside what the review loaded, or possibly prose)"))
 	}
 	for _, e := range v.Evidence {
 		item := location(e.Path, e.StartLine, e.EndLine)
