@@ -4,8 +4,10 @@ import (
 	"context"
 	"fmt"
 	"go/ast"
+	"go/token"
 	"go/types"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -21,13 +23,27 @@ var _ review.Judge = (*RestatesName)(nil)
 // at all ("Close closes the store."). It labels the claim incomplete and
 // says what a complete doc would state, derived from the declaration.
 //
+// Words are compared after light stemming, and a receiver type's words
+// count as the name only in a run that ends the type's name ("the cache",
+// "the big cache" for BigCache; not "updated" in UpdateBuilder's "Table
+// sets the table to be updated."). Content whatever its words is: a quoted
+// literal, a number, an identifier other than the names, a capitalised
+// exported identifier of the package (a package-level name, or a field or
+// method of one of its types) whose words are not all words of the names
+// ("Sync" in "SetError sets the error that the Sync method will return.",
+// although Syncer stems to sync), and "as" followed by a type name, a
+// conversion ("Uintptr returns the pointer as a uintptr.").
+//
 // Exempt are trivial accessors (a method without parameters returning one
 // value whose body is just "return x.field", or one return statement of the
 // method's own name as type, as in Version() Version; and a func or method named
-// Get…, Is… or Has… whose body is one return statement), String and Error
-// methods, unexported symbols, consts, vars and struct fields, and
-// deprecation notes, unless this diff reduced a doc that said more to a
-// restatement. It never suggests text: what is missing is not certain.
+// Get…, Is… or Has… whose body is one return statement), funcs and methods
+// without parameters whose only results are errors that every return
+// statement gives as the literal nil, String and Error methods, unexported
+// symbols, consts, vars and struct fields, and deprecation notes, unless
+// this diff reduced a doc that said more to a restatement. An error result
+// that is always nil is left out of the advice too: it has no contract to
+// state. It never suggests text: what is missing is not certain.
 // The zero value is ready to use and safe for concurrent use.
 type RestatesName struct{}
 
@@ -48,10 +64,14 @@ func (r *RestatesName) Judge(_ context.Context, ws *review.Workspace, c review.C
 	// whatever the symbol: the exemptions below are for docs written
 	// that way.
 	old, hadBase := baseDoc(ws, c)
+	voc := vocabulary{names: []string{c.Symbol}}
+	if sym.Package != nil {
+		voc.pkg = sym.Package.Types
+	}
 	// Fewer words, not only other ones: fixing a typo ("the mionr
 	// version") keeps a restatement a restatement.
 	reduced := hadBase && len(wordRE.FindAllString(old, -1)) > len(wordRE.FindAllString(c.Text, -1))+1 &&
-		(sentences(old) > 1 || len(baseResidue(old, c.Symbol)) > 0)
+		(sentences(old) > 1 || len(voc.baseResidue(old)) > 0)
 	var decl *ast.FuncDecl
 	switch sym.Kind {
 	case "func", "method":
@@ -73,15 +93,14 @@ func (r *RestatesName) Judge(_ context.Context, ws *review.Workspace, c review.C
 	default:
 		return nil, nil
 	}
-	names := []string{c.Symbol}
 	if decl != nil && decl.Recv == nil && strings.HasPrefix(decl.Name.Name, "New") {
 		// A constructor's result type is part of its name's meaning:
 		// "New returns a new Store" says no more than "New".
 		for _, r := range fields(decl.Type.Results) {
-			names = append(names, strings.TrimLeft(r.typ, "*[]"))
+			voc.names = append(voc.names, strings.TrimLeft(r.typ, "*[]"))
 		}
 	}
-	if sentences(c.Text) != 1 || len(residue(c.Text, names...)) > 0 {
+	if sentences(c.Text) != 1 || len(voc.residue(c.Text)) > 0 {
 		return nil, nil
 	}
 	if sym.Kind == "method" && implementsDocumented(ws.Symbols, sym) {
@@ -89,7 +108,7 @@ func (r *RestatesName) Judge(_ context.Context, ws *review.Workspace, c review.C
 		// implementation adds nothing.
 		return nil, nil
 	}
-	if hadBase && sentences(old) == 1 && len(baseResidue(old, names...)) == 0 {
+	if hadBase && sentences(old) == 1 && len(voc.baseResidue(old)) == 0 {
 		// The doc restated the name before the diff: old debt, which a
 		// review of the diff leaves to --scope all.
 		return nil, nil
@@ -97,7 +116,12 @@ func (r *RestatesName) Judge(_ context.Context, ws *review.Workspace, c review.C
 	start, end := lineRange(sym.Line, sym.EndLine)
 	var what, shape string
 	if decl != nil {
-		what, shape = funcAdvice(c.Symbol, decl)
+		var settled bool
+		if what, shape, settled = funcAdvice(c.Symbol, decl); settled && !reduced {
+			// Only an error result that is always nil: the name
+			// leaves no contract open.
+			return nil, nil
+		}
 	} else {
 		what, shape = typeAdvice(sym)
 	}
@@ -146,19 +170,62 @@ var (
 	docLinkRE = regexp.MustCompile(`\[(\*?[\pL_][\pL\pN_]*(?:\.[\pL_][\pL\pN_]*)*)\]`)
 )
 
-// residue returns the words of text that are neither stop words nor words
-// of the given names (for "Store.Close", both store and close), compared
-// after light stemming. Quoted literals, numbers and identifiers other than
-// the names ("BoolType", "[Transformer]") are content as a whole.
+// vocabulary is what a doc comment is measured against: the symbol's
+// names and, when known, its package.
+type vocabulary struct {
+	// names are the symbol's qualified name ("Store.Close") and other
+	// names its doc may restate (a constructor's result types).
+	names []string
+	// pkg is the symbol's type-checked package; nil leaves out the
+	// package's identifiers and types.
+	pkg *types.Package
+}
+
+// residue is [vocabulary.residue] with names only.
 func residue(text string, names ...string) []string {
-	known, whole := map[string]bool{}, map[string]bool{}
-	for _, n := range names {
-		for _, w := range splitWords(n) {
-			known[stem(w)] = true
-		}
+	return vocabulary{names: names}.residue(text)
+}
+
+// residue returns the words of text that are neither stop words nor words
+// of the names, compared after light stemming. The words of the last part
+// of a name (close of "Store.Close") count wherever they stand; the words
+// of a receiver type (store) only in a run of words that ends its name
+// ("cache" or "big cache" for BigCache, not "big" alone, nor "updated" for
+// UpdateBuilder), since elsewhere they do not refer to the receiver.
+// Content as a whole are: quoted literals; numbers; identifiers other than
+// the names ("BoolType", "[Transformer]"); a capitalised word that is an
+// exported identifier declared in the package, as a package-level name or
+// a field or method of one of its types, unless its words are words of the
+// names ("Sync" on Syncer.SetError, not "Level" on SetLevel); and "as"
+// followed by a type name, predeclared or the package's, a conversion
+// ("as a uintptr"), whatever the type's name.
+func (v vocabulary) residue(text string) []string {
+	// known: stems of words that count anywhere; recvKnown: stems of
+	// receiver words; anyKnown: both; exact: every word of the names,
+	// unstemmed; whole: the names and their parts, lower case.
+	known, recvKnown, anyKnown := map[string]bool{}, map[string]bool{}, map[string]bool{}
+	exact, whole := map[string]bool{}, map[string]bool{}
+	var recvs [][]string // the stems of each receiver type's words, in order
+	for _, n := range v.names {
 		whole[strings.ToLower(n)] = true
-		for part := range strings.SplitSeq(n, ".") {
+		parts := strings.Split(n, ".")
+		for i, part := range parts {
 			whole[strings.ToLower(part)] = true
+			isRecv := i < len(parts)-1
+			var stems []string
+			for _, w := range splitWords(part) {
+				st := stem(w)
+				exact[w], anyKnown[st] = true, true
+				if isRecv {
+					recvKnown[st] = true
+				} else {
+					known[st] = true
+				}
+				stems = append(stems, st)
+			}
+			if isRecv {
+				recvs = append(recvs, stems)
+			}
 		}
 	}
 	idents := map[string]bool{}
@@ -167,34 +234,158 @@ func residue(text string, names ...string) []string {
 			idents[tok] = true
 		}
 	}
-	var rest []string
 	// A quoted literal ("restates-name", "30s") is content, whatever its
 	// words.
-	rest = append(rest, quotedRE.FindAllString(text, -1)...)
+	quoted := quotedRE.FindAllString(text, -1)
 	text = quotedRE.ReplaceAllString(text, " ")
-	for _, tok := range wordRE.FindAllString(text, -1) {
+
+	// Each word of the text, in order: content, or not, or a receiver
+	// word decided once the runs are known. Only words split from prose
+	// have a stem.
+	type word struct {
+		text, stem string
+		state      int
+	}
+	const (
+		dropped = iota
+		content
+		receiver
+	)
+	var seq []word
+	toks := wordRE.FindAllString(text, -1)
+	for i := 0; i < len(toks); i++ {
+		tok := toks[i]
+		if strings.EqualFold(tok, "as") && i+1 < len(toks) {
+			j := i + 1
+			for j < len(toks)-1 && isArticle(toks[j]) {
+				j++
+			}
+			if v.isTypeName(toks[j]) {
+				// "the pointer as a uintptr": the result is something
+				// converted, which a name does not say.
+				seq = append(seq, word{text: "as " + toks[j], state: content})
+				i = j
+				continue
+			}
+		}
+		if !whole[strings.ToLower(tok)] && unicode.IsUpper([]rune(tok)[0]) && !allIn(splitWords(tok), exact) && v.declares(tok) {
+			seq = append(seq, word{text: tok, state: content})
+			continue
+		}
 		if strings.ContainsAny(tok, "0123456789") {
 			// "30s", "utf8": a number or unit says something, unless
 			// the name says it already ("float64" of GetFloat64).
-			if !whole[strings.ToLower(tok)] && !allKnown(splitWords(tok), known) {
-				rest = append(rest, strings.ToLower(tok))
+			w := word{text: strings.ToLower(tok)}
+			if !whole[strings.ToLower(tok)] && !allKnown(splitWords(tok), anyKnown) {
+				w.state = content
 			}
+			seq = append(seq, w)
 			continue
 		}
 		if identShaped(tok) || idents[tok] {
+			w := word{text: tok}
 			if !whole[strings.ToLower(tok)] {
-				rest = append(rest, tok)
+				w.state = content
 			}
+			seq = append(seq, w)
 			continue
 		}
 		for _, w := range splitWords(tok) {
-			if stopWords[w] || known[stem(w)] {
-				continue
+			st := stem(w)
+			switch {
+			case stopWords[w]:
+				seq = append(seq, word{text: w, stem: st, state: dropped})
+			case known[st]:
+				seq = append(seq, word{text: w, stem: st, state: dropped})
+			case recvKnown[st]:
+				seq = append(seq, word{text: w, stem: st, state: receiver})
+			default:
+				seq = append(seq, word{text: w, stem: st, state: content})
 			}
-			rest = append(rest, w)
+		}
+	}
+	// A receiver word names the receiver only within a run of words that
+	// ends the receiver type's name: for BigCache, "big cache" or "cache".
+	stems := make([]string, len(seq))
+	for i, w := range seq {
+		stems[i] = w.stem
+	}
+	for _, r := range recvs {
+		for k := range r {
+			for i := 0; i+len(r)-k <= len(seq); i++ {
+				if !slices.Equal(stems[i:i+len(r)-k], r[k:]) {
+					continue
+				}
+				for n := i; n < i+len(r)-k; n++ {
+					if seq[n].state == receiver {
+						seq[n].state = dropped
+					}
+				}
+			}
+		}
+	}
+	rest := quoted
+	for _, w := range seq {
+		if w.state != dropped {
+			rest = append(rest, w.text)
 		}
 	}
 	return rest
+}
+
+// isArticle reports whether w is an English article.
+func isArticle(w string) bool {
+	switch strings.ToLower(w) {
+	case "a", "an", "the":
+		return true
+	}
+	return false
+}
+
+// isTypeName reports whether w names a predeclared type or a type declared
+// in the package.
+func (v vocabulary) isTypeName(w string) bool {
+	if _, ok := types.Universe.Lookup(w).(*types.TypeName); ok {
+		return true
+	}
+	if v.pkg == nil {
+		return false
+	}
+	_, ok := v.pkg.Scope().Lookup(w).(*types.TypeName)
+	return ok
+}
+
+// declares reports whether name is an exported identifier declared in the
+// package: a package-level name, or a field or method of one of its types
+// (promoted ones included).
+func (v vocabulary) declares(name string) bool {
+	if v.pkg == nil || !token.IsExported(name) {
+		return false
+	}
+	scope := v.pkg.Scope()
+	if scope.Lookup(name) != nil {
+		return true
+	}
+	for _, n := range scope.Names() {
+		tn, ok := scope.Lookup(n).(*types.TypeName)
+		if !ok || tn.IsAlias() {
+			continue
+		}
+		if obj, _, _ := types.LookupFieldOrMethod(tn.Type(), true, v.pkg, name); obj != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// allIn reports whether every word is in set, as it is.
+func allIn(words []string, set map[string]bool) bool {
+	for _, w := range words {
+		if !set[w] {
+			return false
+		}
+	}
+	return len(words) > 0
 }
 
 // removedText returns the sentences of old that new does not contain,
@@ -217,13 +408,13 @@ func removedText(old, new string) string {
 // baseResidue is the residue of a doc at base, less the misspellings of
 // the names' words ("cuont" in "Count returns the cuont."): a typo fix
 // does not turn a restatement into a new one.
-func baseResidue(text string, names ...string) []string {
+func (v vocabulary) baseResidue(text string) []string {
 	var words []string
-	for _, n := range names {
+	for _, n := range v.names {
 		words = append(words, splitWords(n)...)
 	}
 	var out []string
-	for _, w := range residue(text, names...) {
+	for _, w := range v.residue(text) {
 		typo := false
 		for _, n := range words {
 			if len(n) >= 4 && editDistance(strings.ToLower(w), n) <= max(1, len(n)/4) {
@@ -397,8 +588,11 @@ func fields(fl *ast.FieldList) []param {
 }
 
 // funcAdvice derives from a declaration what its doc should state, and a
-// short description of its shape for the evidence.
-func funcAdvice(symbol string, fd *ast.FuncDecl) (what, shape string) {
+// short description of its shape for the evidence. An error result that
+// every return statement gives as nil ([errorAlwaysNil]) has no contract
+// to state; settled reports that it was all the declaration had (no
+// parameters, no other results), so that there is nothing to state.
+func funcAdvice(symbol string, fd *ast.FuncDecl) (what, shape string, settled bool) {
 	params, results := fields(fd.Type.Params), fields(fd.Type.Results)
 	var parts, named, takes, gives []string
 	hasCtx := false
@@ -423,12 +617,16 @@ func funcAdvice(symbol string, fd *ast.FuncDecl) (what, shape string) {
 		parts = append(parts, "what happens when ctx is cancelled")
 	}
 	var values []string
-	returnsErr := false
+	returnsErr, nilErr := false, errorAlwaysNil(fd)
 	for _, r := range results {
-		gives = append(gives, r.typ)
+		if r.typ == "error" && nilErr {
+			gives = append(gives, "error (always nil)")
+		} else {
+			gives = append(gives, r.typ)
+		}
 		switch r.typ {
 		case "error":
-			returnsErr = true
+			returnsErr = !nilErr
 		case "bool":
 			parts = append(parts, "when it reports true")
 		default:
@@ -442,6 +640,7 @@ func funcAdvice(symbol string, fd *ast.FuncDecl) (what, shape string) {
 		parts = append(parts, "when it returns an error")
 	}
 	if len(parts) == 0 {
+		settled = nilErr
 		parts = append(parts, "what it does and which state it changes")
 	}
 	shape = "takes no arguments"
@@ -453,7 +652,45 @@ func funcAdvice(symbol string, fd *ast.FuncDecl) (what, shape string) {
 	} else {
 		shape += "; returns nothing"
 	}
-	return joinAnd(parts), shape
+	return joinAnd(parts), shape, settled
+}
+
+// errorAlwaysNil reports whether fd has an error result that no return
+// statement sets: there is at least one return statement, and every one
+// lists all results with the literal nil for each error. A bare return of
+// named results and "return f()" may set it; the return statements of
+// function literals are their own.
+func errorAlwaysNil(fd *ast.FuncDecl) bool {
+	results := fields(fd.Type.Results)
+	var errs []int
+	for i, r := range results {
+		if r.typ == "error" {
+			errs = append(errs, i)
+		}
+	}
+	if len(errs) == 0 || fd.Body == nil {
+		return false
+	}
+	returns, ok := 0, true
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			returns++
+			if len(n.Results) != len(results) {
+				ok = false
+				break
+			}
+			for _, i := range errs {
+				if id, isIdent := n.Results[i].(*ast.Ident); !isIdent || id.Name != "nil" {
+					ok = false
+				}
+			}
+		}
+		return ok
+	})
+	return ok && returns > 0
 }
 
 // typeAdvice says what the doc of a type should state.

@@ -29,11 +29,12 @@ func TestRestatesName(t *testing.T) {
 			evidence: decl("func (s *Store) Count(", "declaration of Store.Count: takes sku string; returns int"),
 		},
 	}, {
+		// Close returns nil only: no error contract to state.
 		symbol: "Store.Close",
 		want: &want{
 			label:    review.Incomplete,
-			message:  "Doc comment of Store.Close only restates its name; state what it releases, whether it is safe to call twice and when it returns an error.",
-			evidence: decl("func (s *Store) Close(", "declaration of Store.Close: takes no arguments; returns error"),
+			message:  "Doc comment of Store.Close only restates its name; state what it releases and whether it is safe to call twice.",
+			evidence: decl("func (s *Store) Close(", "declaration of Store.Close: takes no arguments; returns error (always nil)"),
 		},
 	}, {
 		symbol: "New",
@@ -89,6 +90,103 @@ func TestRestatesName(t *testing.T) {
 	}
 }
 
+// TestRestatesNameReal covers docs from audited modules (modelled in
+// testdata/restatesreal) that say something their names do not, next to
+// restatements from the same declarations that stay findings.
+func TestRestatesNameReal(t *testing.T) {
+	ws := loadWorkspace(t, "restatesreal")
+	ws.Scope = review.ScopeAll
+	rule := &RestatesName{}
+	decl := func(path, s, why string) []ev {
+		start := lineOf(t, ws, path, s)
+		return []ev{{path, start, declEnd(t, ws, path, start), review.SourceCode, why}}
+	}
+	tests := []struct {
+		name   string
+		path   string
+		symbol string
+		want   *want
+	}{{
+		// zap: Sync is a method of the receiver; its word is only the
+		// stem of the receiver type's (Syncer).
+		name: "another identifier", path: "ztest/writer.go", symbol: "Syncer.SetError",
+	}, {
+		name: "receiver type capitalised", path: "ztest/writer.go", symbol: "Syncer.Reset",
+		want: &want{
+			label:    review.Incomplete,
+			message:  "Doc comment of Syncer.Reset only restates its name; state what it does and which state it changes.",
+			evidence: decl("ztest/writer.go", "func (s *Syncer) Reset(", "declaration of Syncer.Reset: takes no arguments; returns nothing"),
+		},
+	}, {
+		// Level is an identifier of the package, but also a word of the
+		// name.
+		name: "identifier that is a word of the name", path: "ztest/writer.go", symbol: "Syncer.SetLevel",
+		want: &want{
+			label:    review.Incomplete,
+			message:  "Doc comment of Syncer.SetLevel only restates its name; state what l must hold.",
+			evidence: decl("ztest/writer.go", "func (s *Syncer) SetLevel(", "declaration of Syncer.SetLevel: takes l Level; returns nothing"),
+		},
+	}, {
+		// go-cmp: "as a uintptr" says the result is the receiver
+		// converted, which the name Uintptr leaves open.
+		name: "conversion", path: "value/pointer.go", symbol: "Pointer.Uintptr",
+	}, {
+		name: "same result without conversion", path: "value/pointer.go", symbol: "Pointer.Addr",
+		want: &want{
+			label:    review.Incomplete,
+			message:  "Doc comment of Pointer.Addr only restates its name; state what the returned uintptr holds.",
+			evidence: decl("value/pointer.go", "func (p Pointer) Addr(", "declaration of Pointer.Addr: takes no arguments; returns uintptr"),
+		},
+	}, {
+		// squirrel: "updated" is a word of the receiver type, but not
+		// a name for the receiver (an update builder, a builder).
+		name: "receiver word as a verb", path: "squirrel/update.go", symbol: "UpdateBuilder.Table",
+	}, {
+		name: "receiver named by its words", path: "squirrel/update.go", symbol: "UpdateBuilder.Prefix",
+		want: &want{
+			label:    review.Incomplete,
+			message:  "Doc comment of UpdateBuilder.Prefix only restates its name; state what sql must hold and what the returned UpdateBuilder holds.",
+			evidence: decl("squirrel/update.go", "func (b UpdateBuilder) Prefix(", "declaration of UpdateBuilder.Prefix: takes sql string; returns UpdateBuilder"),
+		},
+	}, {
+		// bigcache: every return statement returns nil, so there is no
+		// error contract to state, and nothing else is missing.
+		name: "error always nil", path: "bigcache/bigcache.go", symbol: "BigCache.ResetStats",
+	}, {
+		name: "error always nil with a parameter", path: "bigcache/bigcache.go", symbol: "BigCache.Drop",
+		want: &want{
+			label:    review.Incomplete,
+			message:  "Doc comment of BigCache.Drop only restates its name; state what key must hold.",
+			evidence: decl("bigcache/bigcache.go", "func (c *BigCache) Drop(", "declaration of BigCache.Drop: takes key string; returns error (always nil)"),
+		},
+	}, {
+		name: "error sometimes not nil", path: "bigcache/bigcache.go", symbol: "BigCache.Reset",
+		want: &want{
+			label:    review.Incomplete,
+			message:  "Doc comment of BigCache.Reset only restates its name; state when it returns an error.",
+			evidence: decl("bigcache/bigcache.go", "func (c *BigCache) Reset(", "declaration of BigCache.Reset: takes no arguments; returns error"),
+		},
+	}, {
+		// A bare return of a named result: the rule does not track
+		// assignments, so the error may be set.
+		name: "bare return", path: "bigcache/bigcache.go", symbol: "BigCache.Flush",
+		want: &want{
+			label:    review.Incomplete,
+			message:  "Doc comment of BigCache.Flush only restates its name; state when it returns an error.",
+			evidence: decl("bigcache/bigcache.go", "func (c *BigCache) Flush(", "declaration of BigCache.Flush: takes no arguments; returns error"),
+		},
+	}}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := rule.Judge(t.Context(), ws, goClaim(t, ws, tt.path, tt.symbol))
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkVerdict(t, rule, got, tt.want)
+		})
+	}
+}
+
 func TestRestatesNameDeprecated(t *testing.T) {
 	ws := loadWorkspace(t, "inventory")
 	c := goClaim(t, ws, "store.go", "Store.Close")
@@ -121,6 +219,18 @@ func TestResidue(t *testing.T) {
 		{"Read reads up to 512 bytes.", []string{"Reader.Read"}, []string{"up", "512", "bytes"}},
 		{"IsInvalidLengthError reports whether it is invalid length error.", []string{"IsInvalidLengthError"}, nil},
 		{"Ready reports whether the pool has capacity.", []string{"Pool.Ready"}, []string{"has", "capacity"}},
+		// "as" and a type name state a conversion; "bytes" is no type.
+		{"Uintptr returns the pointer as a uintptr.", []string{"Pointer.Uintptr"}, []string{"as uintptr"}},
+		{"Bytes returns the slice as a []byte.", []string{"Buffer.Bytes"}, []string{"slice", "as byte"}},
+		{"Bytes returns the buffer as bytes.", []string{"Buffer.Bytes"}, nil},
+		{"Close closes the store as soon as possible.", []string{"Store.Close"}, []string{"soon", "possible"}},
+		// The receiver type's words name the receiver only as a run that
+		// ends its name: "cache", "big cache", "update builder".
+		{"ResetStats resets the big cache stats.", []string{"BigCache.ResetStats"}, nil},
+		{"ResetStats resets cache stats", []string{"BigCache.ResetStats"}, nil},
+		{"Prefix sets the update builder prefix.", []string{"UpdateBuilder.Prefix"}, nil},
+		{"Table sets the table to be updated.", []string{"UpdateBuilder.Table"}, []string{"updated"}},
+		{"Reset resets the big stats.", []string{"BigCache.Reset"}, []string{"big", "stats"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.text, func(t *testing.T) {

@@ -1,0 +1,54 @@
+// Package bigcache is modelled on allegro/bigcache (v3.1.0, bigcache.go).
+package bigcache
+
+import "errors"
+
+// ErrEntryNotFound is returned when no entry has the key.
+var ErrEntryNotFound = errors.New("entry not found")
+
+// BigCache is a fast, concurrent, evicting cache of byte slices.
+type BigCache struct {
+	shards []*cacheShard
+}
+
+type cacheShard struct {
+	entries map[string][]byte
+	hits    int64
+}
+
+func (s *cacheShard) resetStats() { s.hits = 0 }
+
+// ResetStats resets cache stats
+func (c *BigCache) ResetStats() error {
+	for _, shard := range c.shards {
+		shard.resetStats()
+	}
+	return nil
+}
+
+// Reset resets the cache.
+func (c *BigCache) Reset() error {
+	for _, shard := range c.shards {
+		if shard == nil {
+			return errors.New("bigcache: nil shard")
+		}
+		shard.entries = map[string][]byte{}
+	}
+	return nil
+}
+
+// Drop drops it from the cache.
+func (c *BigCache) Drop(key string) error {
+	for _, shard := range c.shards {
+		delete(shard.entries, key)
+	}
+	return nil
+}
+
+// Flush flushes the cache.
+func (c *BigCache) Flush() (err error) {
+	for _, shard := range c.shards {
+		shard.entries = map[string][]byte{}
+	}
+	return
+}

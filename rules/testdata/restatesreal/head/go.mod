@@ -1,0 +1,3 @@
+module example.com/restatesreal
+
+go 1.22
