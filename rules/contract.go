@@ -37,12 +37,29 @@ var _ review.Judge = (*MissingContract)(nil)
 // the word "default" or "zero". One stated item is enough for the rule to
 // stay silent: it only reports docs silent about the whole contract.
 // Callees' errors other than module sentinels and error types, panics
-// inside func literals, switch cases or loops, panics marked unreachable,
-// functions that recover, io.EOF from Read methods, unexported functions,
-// methods implementing a documented interface method, docs saying the
-// function implements something, Test, Benchmark, Fuzz and Example
-// functions, declarations in test files and deprecated ones are exempt.
-// The suggestion appends one sentence stating every item.
+// inside func literals, switch cases or loops, internal panics (see
+// [internalPanic]: a message or an adjacent comment saying the panic
+// cannot run, as "Can't get here" above zap's "RedirectStdLog", or naming
+// an internal invariant, as go-cmp's Diff's "inconsistent difference and
+// equality results", under a condition on no parameter), functions that
+// recover, io.EOF from Read methods, unexported functions, methods
+// implementing a documented interface method, docs saying the function
+// implements something, Test, Benchmark, Fuzz and Example functions,
+// declarations in test files and deprecated ones are exempt. Panics are
+// read from the function's own body only: callees' panics (go-cmp's
+// assertion helpers under Equal) are never items.
+//
+// The suggestion appends one sentence stating every item, as a paragraph
+// of its own when the doc ends in an indented block (code or a list). It
+// is left out when the items name errors and the function can return an
+// exported sentinel or error type they do not name, one that the trace
+// cannot list (see [errorTrace.hidden]: past its two calls, or a
+// conversion such as "UnsupportedConfigError"(ext)): the items are then
+// a sample, and naming them alone would mislead (viper's "ReadInConfig",
+// whose README has callers check "ConfigFileNotFoundError", returned four
+// calls down, would be told "It returns ConfigParseError."). Naming the
+// others too would take items the message and evidence do not have, so
+// the rule names none; the message still lists the items.
 //
 // When that check stays silent, the rule also reports, in a diff review
 // with a base, a diff that deletes a doc sentence stating an error, panic
@@ -61,6 +78,7 @@ var _ review.Judge = (*MissingContract)(nil)
 // The zero value is ready to use and safe for concurrent use.
 type MissingContract struct {
 	callees memo[map[string][]completeness.Fact]
+	decls   memo[map[*types.Func]funcSource]
 }
 
 // Name returns "missing-contract".
@@ -155,7 +173,15 @@ func (r *MissingContract) silent(ws *review.Workspace, c review.Claim, sym retri
 	if predatesContract(ws, c, sym, decl, items) {
 		return nil, own
 	}
-	return r.verdict(c, sym, items), own
+	v := r.verdict(c, sym, items)
+	if r.hidesErrors(ws, sym, items) {
+		// The error items are a sample: naming them alone would hide
+		// the others (viper's ReadInConfig, whose README has users check
+		// ConfigFileNotFoundError four calls down, got "It returns
+		// ConfigParseError."). The message still lists them.
+		v.Suggestion = ""
+	}
+	return v, own
 }
 
 // calleeErrors returns the sentinel and typed errors the function returns
@@ -193,6 +219,325 @@ func (r *MissingContract) calleeErrors(ws *review.Workspace, c review.Claim, own
 		out = append(out, contractItem{kind: contractError, name: f.Name, line: f.Line, start: f.Line, path: f.Path, hops: f.Hops})
 	}
 	return out
+}
+
+// funcSource is a function declaration of the module with the type
+// information of its package.
+type funcSource struct {
+	decl *ast.FuncDecl
+	info *types.Info
+}
+
+// calleeDepth is how many calls deep [completeness.Analyze] follows
+// errors; [errorTrace] looks past it.
+const calleeDepth = 2
+
+// hidesErrors reports whether items name errors and sym can return an
+// exported sentinel or error type they do not name but a caller could
+// check for: one the callee trace cannot see (see [errorTrace.hidden]).
+// Then the items are a sample of what the doc should name, not the list.
+func (r *MissingContract) hidesErrors(ws *review.Workspace, sym retrieval.Symbol, items []contractItem) bool {
+	fn, ok := sym.Object.(*types.Func)
+	if !ok || sym.Package == nil || sym.Package.Types == nil {
+		return false
+	}
+	decls, _ := r.decls.get(ws, "", func() (map[*types.Func]funcSource, error) {
+		out := map[*types.Func]funcSource{}
+		for _, p := range ws.Symbols.Packages() {
+			if p.Info == nil {
+				continue
+			}
+			for _, f := range p.Syntax {
+				for _, d := range f.Decls {
+					if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+						if fn, ok := p.Info.Defs[fd.Name].(*types.Func); ok {
+							out[fn] = funcSource{fd, p.Info}
+						}
+					}
+				}
+			}
+		}
+		return out, nil
+	})
+	named := map[string]bool{}
+	for _, it := range items {
+		if it.kind == contractError {
+			named[strings.TrimPrefix(it.name, "*")] = true
+		}
+	}
+	if len(named) == 0 {
+		// A suggestion naming no error hides none.
+		return false
+	}
+	t := &errorTrace{decls: decls, memo: map[traceKey][]types.Object{}, busy: map[*types.Func]bool{}}
+	for _, obj := range t.hidden(fn, calleeDepth) {
+		name := obj.Name()
+		if obj.Pkg() != sym.Package.Types {
+			name = obj.Pkg().Name() + "." + name
+		}
+		if !named[name] {
+			return true
+		}
+	}
+	return false
+}
+
+// errorTrace follows a function's errors through the module's functions
+// the way [completeness.Analyze] does, to find what its trace misses.
+type errorTrace struct {
+	decls map[*types.Func]funcSource
+	memo  map[traceKey][]types.Object
+	busy  map[*types.Func]bool
+}
+
+type traceKey struct {
+	fn    *types.Func
+	depth int
+}
+
+// hidden returns the exported sentinels (their *types.Var) and error types
+// (their *types.TypeName) that fn can return in a result declared as error
+// but a trace depth calls deep does not list: conversions to an error type
+// (viper's "UnsupportedConfigError"(ext)), which the trace does not read as
+// typed errors, at any depth, and every sentinel and typed error of the
+// module functions past the depth (viper's "ConfigFileNotFoundError", four
+// calls below "ReadInConfig"). Errors pass as the trace passes them:
+// returned as they are, wrapped with fmt.Errorf's %w, through local
+// variables and the results of module calls, except those a function
+// compares with == or != or tests with errors.Is. A negative depth is past
+// the trace: everything found counts. Errors of functions without a body
+// in the module (the standard library, other modules, interface methods,
+// func values), parameters and fields are none: the rule exempts them.
+func (t *errorTrace) hidden(fn *types.Func, depth int) []types.Object {
+	fn = fn.Origin()
+	key := traceKey{fn, depth}
+	if out, ok := t.memo[key]; ok {
+		return out
+	}
+	src, ok := t.decls[fn]
+	if !ok || t.busy[fn] {
+		// A recursive call returns what the function does.
+		return nil
+	}
+	t.busy[fn] = true
+	defer delete(t.busy, fn)
+	sig := fn.Signature()
+	var errIdx []int
+	for i := range sig.Results().Len() {
+		if types.Identical(sig.Results().At(i).Type(), types.Universe.Lookup("error").Type()) {
+			errIdx = append(errIdx, i)
+		}
+	}
+	if len(errIdx) == 0 {
+		return nil
+	}
+	w := &traceWalk{t: t, info: src.info, depth: depth, assigns: map[types.Object][]ast.Expr{},
+		handled: map[types.Object]bool{}, seen: map[types.Object]bool{}, found: map[types.Object]bool{}}
+	var returns []*ast.ReturnStmt
+	ast.Inspect(src.decl.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			returns = append(returns, n)
+		case *ast.AssignStmt:
+			w.record(n.Lhs, n.Rhs)
+		case *ast.ValueSpec:
+			lhs := make([]ast.Expr, len(n.Names))
+			for i, id := range n.Names {
+				lhs[i] = id
+			}
+			w.record(lhs, n.Values)
+		case *ast.BinaryExpr:
+			if n.Op == token.EQL || n.Op == token.NEQ {
+				w.handle(n.X)
+				w.handle(n.Y)
+			}
+		case *ast.CallExpr:
+			if f := calledFunc(src.info, n); f != nil && f.Pkg() != nil && f.Pkg().Path() == "errors" && f.Name() == "Is" && len(n.Args) == 2 {
+				w.handle(n.Args[1])
+			}
+		}
+		return true
+	})
+	for _, r := range returns {
+		switch len(r.Results) {
+		case sig.Results().Len():
+			for _, i := range errIdx {
+				w.expr(r.Results[i])
+			}
+		case 0:
+			for _, i := range errIdx {
+				w.variable(sig.Results().At(i))
+			}
+		case 1:
+			// return f(...) with f's results as the function's.
+			if call, ok := ast.Unparen(r.Results[0]).(*ast.CallExpr); ok {
+				w.call(call)
+			}
+		}
+	}
+	// In map order: the one use is a membership test.
+	var out []types.Object
+	for obj := range w.found {
+		out = append(out, obj)
+	}
+	t.memo[key] = out
+	return out
+}
+
+// traceWalk collects what [errorTrace.hidden] finds in one function.
+type traceWalk struct {
+	t       *errorTrace
+	info    *types.Info
+	depth   int
+	assigns map[types.Object][]ast.Expr
+	handled map[types.Object]bool
+	seen    map[types.Object]bool
+	found   map[types.Object]bool
+}
+
+// record notes the values assigned to local variables; of a multi-value
+// call, each variable gets the call.
+func (w *traceWalk) record(lhs, rhs []ast.Expr) {
+	for i, l := range lhs {
+		id, ok := l.(*ast.Ident)
+		if !ok {
+			continue
+		}
+		obj := w.info.ObjectOf(id)
+		switch {
+		case obj == nil:
+		case len(rhs) == len(lhs):
+			w.assigns[obj] = append(w.assigns[obj], rhs[i])
+		case len(rhs) == 1:
+			w.assigns[obj] = append(w.assigns[obj], rhs[0])
+		}
+	}
+}
+
+// handle marks the sentinel e names as handled by the function.
+func (w *traceWalk) handle(e ast.Expr) {
+	if obj := w.sentinel(ast.Unparen(e)); obj != nil {
+		w.handled[obj] = true
+	}
+}
+
+// sentinel returns the exported package-level error variable e names, or
+// nil.
+func (w *traceWalk) sentinel(e ast.Expr) types.Object {
+	var id *ast.Ident
+	switch x := e.(type) {
+	case *ast.Ident:
+		id = x
+	case *ast.SelectorExpr:
+		id = x.Sel
+	default:
+		return nil
+	}
+	v, ok := w.info.Uses[id].(*types.Var)
+	if !ok || v.Pkg() == nil || v.Parent() != v.Pkg().Scope() || !v.Exported() || !isError(v.Type()) {
+		return nil
+	}
+	return v
+}
+
+// errorTypeName returns the exported named type t (or what it points to)
+// when it is an error type, or nil.
+func errorTypeName(t types.Type) types.Object {
+	if t == nil || !isError(t) {
+		return nil
+	}
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := t.(*types.Named)
+	if !ok || !n.Obj().Exported() || n.Obj().Pkg() == nil {
+		return nil
+	}
+	return n.Obj()
+}
+
+// isError reports whether t implements error.
+func isError(t types.Type) bool {
+	return types.Implements(t, types.Universe.Lookup("error").Type().Underlying().(*types.Interface))
+}
+
+// expr collects the errors an error expression can hold.
+func (w *traceWalk) expr(e ast.Expr) {
+	e = ast.Unparen(e)
+	if obj := w.sentinel(e); obj != nil {
+		if w.depth < 0 {
+			w.found[obj] = true
+		}
+		return
+	}
+	switch x := e.(type) {
+	case *ast.Ident:
+		if v, ok := w.info.Uses[x].(*types.Var); ok {
+			w.variable(v)
+		}
+	case *ast.CompositeLit, *ast.UnaryExpr:
+		if obj := errorTypeName(w.info.TypeOf(x)); obj != nil && w.depth < 0 {
+			w.found[obj] = true
+		}
+	case *ast.CallExpr:
+		if tv, ok := w.info.Types[x.Fun]; ok && tv.IsType() {
+			// The trace reads no conversion as a typed error.
+			if obj := errorTypeName(tv.Type); obj != nil {
+				w.found[obj] = true
+			}
+			return
+		}
+		fn := calledFunc(w.info, x)
+		if fn == nil || fn.Pkg() == nil {
+			return
+		}
+		if fn.Pkg().Path() == "fmt" && fn.Name() == "Errorf" {
+			if len(x.Args) < 2 {
+				return
+			}
+			if tv, ok := w.info.Types[x.Args[0]]; !ok || tv.Value == nil || !strings.Contains(tv.Value.ExactString(), "%w") {
+				return
+			}
+			for _, a := range x.Args[1:] {
+				if t := w.info.TypeOf(a); t != nil && isError(t) {
+					w.expr(a)
+				}
+			}
+			return
+		}
+		w.call(x)
+	}
+}
+
+// variable collects the errors of the values assigned to a local variable.
+func (w *traceWalk) variable(v *types.Var) {
+	if v.Pkg() == nil || v.Parent() == v.Pkg().Scope() || w.seen[v] {
+		return
+	}
+	w.seen[v] = true
+	for _, rhs := range w.assigns[v] {
+		w.expr(rhs)
+	}
+}
+
+// call collects the errors of the module function call calls: those the
+// trace misses one call less deep, or all of them past its depth.
+func (w *traceWalk) call(call *ast.CallExpr) {
+	fn := calledFunc(w.info, call)
+	if fn == nil {
+		return
+	}
+	depth := w.depth - 1
+	if w.depth <= 0 {
+		depth = -1
+	}
+	for _, obj := range w.t.hidden(fn, depth) {
+		if !w.handled[obj] {
+			w.found[obj] = true
+		}
+	}
 }
 
 var contractWordRE = regexp.MustCompile(`(?i)\b(?:err\w*|fail\w*|panic\w*|default\w*|zero|invalid)\b`)
@@ -332,8 +677,11 @@ func condFor(cond string, names map[string]bool) string {
 // addContract returns the doc text with one sentence appended that states
 // the items compactly, by exact name, literal and condition ("It returns
 // ErrNoStock when `n > 10` and panics when `n < 0`."), the rest of the
-// text left as it is. Conditions that name nothing a caller knows (no
-// parameter or receiver, as in "!ok") are left out.
+// text left as it is. The sentence ends the last paragraph, or, when the
+// doc ends in an indented block (a line starting with a space or a tab:
+// code or a list), is a paragraph of its own after it. Conditions that
+// name nothing a caller knows (no parameter or receiver, as in "!ok") are
+// left out.
 func addContract(text string, items []contractItem, errPaths map[string]int, names map[string]bool) string {
 	var clauses []string
 	seen := map[string]bool{}
@@ -366,11 +714,17 @@ func addContract(text string, items []contractItem, errPaths map[string]int, nam
 	if len(clauses) == 0 {
 		return ""
 	}
-	t := strings.TrimRight(text, " \n")
+	sentence := "It " + joinAnd(clauses) + "."
+	t := strings.TrimRight(text, " \t\n")
+	if last := t[strings.LastIndex(t, "\n")+1:]; strings.HasPrefix(last, " ") || strings.HasPrefix(last, "\t") {
+		// The doc ends in an indented block, code or a list: a sentence
+		// glued to its last line would become code ("}). It panics").
+		return t + "\n\n" + sentence
+	}
 	if t != "" && !strings.HasSuffix(t, ".") {
 		t += "."
 	}
-	return strings.TrimSpace(t + " It " + joinAnd(clauses) + ".")
+	return strings.TrimSpace(t + " " + sentence)
 }
 
 // joinOr joins words as English prose with "or".
@@ -508,24 +862,143 @@ func hasRecover(info *types.Info, body *ast.BlockStmt) bool {
 	return found
 }
 
+// unreachableWords say that the code they speak of cannot run.
+var unreachableWords = []string{
+	"unreachable", "not reached", "never reached", "never be reached", "impossible",
+	"should not happen", "shouldn't happen", "never happen", "can't happen", "cannot happen", "can not happen",
+	"can't get here", "cannot get here", "can not get here", "never get here", "should not get here",
+	"not reach here", "never reach here",
+}
+
+// unreachableText reports whether a panic's message or comment says the
+// panic cannot run.
+func unreachableText(s string) bool {
+	s = strings.ReplaceAll(strings.ToLower(s), "\u2019", "'")
+	for _, w := range unreachableWords {
+		if strings.Contains(s, w) {
+			return true
+		}
+	}
+	return false
+}
+
 // unreachable reports whether a panic call marks code that cannot run:
-// its message says "unreachable", "not reached", "impossible" or "should
-// not happen".
+// its message, a string literal, says so ("unreachable", "not reached",
+// "impossible", "should not happen", "can't get here"; see
+// unreachableWords).
 func unreachable(call *ast.CallExpr) bool {
 	if len(call.Args) != 1 {
 		return false
 	}
 	lit, ok := call.Args[0].(*ast.BasicLit)
-	if !ok || lit.Kind != token.STRING {
+	return ok && lit.Kind == token.STRING && unreachableText(lit.Value)
+}
+
+// invariantRE matches the words of a panic that reports a broken internal
+// invariant rather than a caller's mistake.
+var invariantRE = regexp.MustCompile(`(?i)\b(?:inconsisten(?:t|cy)|invariants?|assertions?|programmer error|internal error|bugs?)\b`)
+
+// internalPanic reports whether the panic statement stmt, calling call
+// and directly under ifs (nil for one at the top of the body), is no
+// contract a caller could act on:
+//
+//   - its message (a constant string, or the constant format of
+//     fmt.Sprintf, fmt.Errorf or errors.New) or a comment next to it (see
+//     [panicComments]) says it cannot run: zap's "RedirectStdLog", under
+//     "// Can't get here, since passing InfoLevel ... always works.";
+//   - or the message or the comment names an internal invariant
+//     ("inconsistent", "invariant", "assertion", "programmer error",
+//     "internal error", "bug") and the condition of ifs names none of the
+//     function's parameters: go-cmp's Diff, which panics with
+//     "inconsistent difference and equality results" when
+//     `(d == "") != s.result.Equal()`, both locals. A check on a
+//     parameter is a precondition whatever its message says.
+func internalPanic(p *retrieval.Package, file *ast.File, stmt ast.Stmt, call *ast.CallExpr, ifs *ast.IfStmt, params map[types.Object]bool) bool {
+	msg := panicMessage(p.Info, call)
+	note := panicComments(p.Fset, file, stmt, ifs)
+	if unreachableText(msg) || unreachableText(note) {
+		return true
+	}
+	if !invariantRE.MatchString(msg) && !invariantRE.MatchString(note) {
 		return false
 	}
-	msg := strings.ToLower(lit.Value)
-	for _, w := range []string{"unreachable", "not reached", "impossible", "should not happen", "never happen"} {
-		if strings.Contains(msg, w) {
-			return true
+	if ifs == nil {
+		return true
+	}
+	for _, n := range []ast.Node{ifs.Init, ifs.Cond} {
+		if n != nil && namesParam(p.Info, params, n) {
+			return false
 		}
 	}
-	return false
+	return true
+}
+
+// namesParam reports whether n uses one of params.
+func namesParam(info *types.Info, params map[types.Object]bool, n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && params[info.Uses[id]] {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// panicMessage returns the constant text of a panic's argument: a string
+// constant or the constant format of fmt.Sprintf, fmt.Errorf or
+// errors.New; else "".
+func panicMessage(info *types.Info, call *ast.CallExpr) string {
+	if len(call.Args) != 1 {
+		return ""
+	}
+	arg := ast.Unparen(call.Args[0])
+	if inner, ok := arg.(*ast.CallExpr); ok && len(inner.Args) > 0 {
+		if fn := calledFunc(info, inner); fn != nil && fn.Pkg() != nil &&
+			(fn.Pkg().Path() == "fmt" && (fn.Name() == "Sprintf" || fn.Name() == "Errorf") || fn.Pkg().Path() == "errors" && fn.Name() == "New") {
+			arg = inner.Args[0]
+		}
+	}
+	if tv, ok := info.Types[arg]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
+		return constant.StringVal(tv.Value)
+	}
+	return ""
+}
+
+// panicComments returns the text of the comments next to a panic
+// statement: the comment group ending on the line above it or starting on
+// its line, and, when it sits directly under ifs, the same for the if
+// statement. Comments further away speak of other code.
+func panicComments(fset *token.FileSet, file *ast.File, stmt ast.Stmt, ifs *ast.IfStmt) string {
+	if file == nil {
+		return ""
+	}
+	lines := []int{fset.Position(stmt.Pos()).Line}
+	if ifs != nil {
+		lines = append(lines, fset.Position(ifs.Pos()).Line)
+	}
+	var b strings.Builder
+	for _, cg := range file.Comments {
+		start, end := fset.Position(cg.Pos()).Line, fset.Position(cg.End()).Line
+		for _, l := range lines {
+			if end == l-1 || start == l {
+				b.WriteString(cg.Text())
+				b.WriteString("\n")
+				break
+			}
+		}
+	}
+	return b.String()
+}
+
+// fileOf returns the file of p that holds n, or nil.
+func fileOf(p *retrieval.Package, n ast.Node) *ast.File {
+	for _, f := range p.Syntax {
+		if f.FileStart <= n.Pos() && n.Pos() < f.FileEnd {
+			return f
+		}
+	}
+	return nil
 }
 
 // maxCond is the longest condition quoted in a message.
@@ -545,21 +1018,29 @@ func contractItems(p *retrieval.Package, decl *ast.FuncDecl, sig *types.Signatur
 		}
 	}
 	errType := types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
+	file := fileOf(p, decl)
 	var items []contractItem
 	var stack []ast.Node
 	line := func(n ast.Node) int { return p.Fset.Position(n.Pos()).Line }
-	// guard returns the condition of the if statement whose body directly
-	// holds the statement on top of the stack, when it is short.
-	guard := func() string {
+	// guardIf returns the if statement whose body directly holds the
+	// statement on top of the stack, or nil; guard its condition, when it
+	// is short and the if has no init statement.
+	guardIf := func() *ast.IfStmt {
 		if len(stack) < 3 {
-			return ""
+			return nil
 		}
 		block, ok := stack[len(stack)-2].(*ast.BlockStmt)
 		if !ok {
-			return ""
+			return nil
 		}
-		ifs, ok := stack[len(stack)-3].(*ast.IfStmt)
-		if !ok || ifs.Body != block || ifs.Init != nil {
+		if ifs, ok := stack[len(stack)-3].(*ast.IfStmt); ok && ifs.Body == block {
+			return ifs
+		}
+		return nil
+	}
+	guard := func() string {
+		ifs := guardIf()
+		if ifs == nil || ifs.Init != nil {
 			return ""
 		}
 		if s := types.ExprString(ifs.Cond); len(s) <= maxCond {
@@ -594,12 +1075,13 @@ func contractItems(p *retrieval.Package, decl *ast.FuncDecl, sig *types.Signatur
 		case *ast.ExprStmt:
 			if call, ok := n.X.(*ast.CallExpr); ok {
 				if id, ok := call.Fun.(*ast.Ident); ok {
-					if _, ok := info.Uses[id].(*types.Builtin); ok && id.Name == "panic" && !recovers && !unreachable(call) {
+					if _, ok := info.Uses[id].(*types.Builtin); ok && id.Name == "panic" && !recovers {
 						// Only a panic at the top of the body or under a
 						// short if condition is a contract; one in a switch
 						// case or a loop is usually an assertion.
 						top := len(stack) == 2 && stack[0] == decl.Body
-						if cond := guard(); cond != "" || top {
+						cond := guard()
+						if (cond != "" || top) && !internalPanic(p, file, n, call, guardIf(), params) {
 							items = append(items, contractItem{kind: contractPanic, cond: cond, line: line(n), start: line(n)})
 						}
 					}

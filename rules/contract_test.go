@@ -3,6 +3,8 @@ package rules
 import (
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/docreview/docreview/review"
 )
 
@@ -127,4 +129,169 @@ func TestMissingContractSameErrorTwice(t *testing.T) {
 			{"dup.go", first + 3, first + 3, review.SourceCode, "returns ErrBadInput when len(s) > 64"},
 		},
 	})
+}
+
+// TestMissingContractInternalPanic: a panic that guards an internal
+// invariant is no contract a caller could act on. Modelled on zap's
+// RedirectStdLog ("Can't get here" above the panic), go-cmp's Diff (an
+// "inconsistent ..." check over locals) and Equal (the assertion helpers
+// of its callees); the panics that check a parameter stay findings even
+// when their message blames a programmer or says "inconsistent".
+func TestMissingContractInternalPanic(t *testing.T) {
+	ws := loadWorkspace(t, "contractreal")
+	rule := &MissingContract{}
+	at := func(path, s, why string) []ev {
+		l := lineOf(t, ws, path, s)
+		return []ev{{path, l, l, review.SourceCode, why}}
+	}
+	tests := []struct {
+		path, symbol string
+		want         *want
+	}{
+		{path: "zap/global.go", symbol: "RedirectStdLog"}, // "Can't get here" above the panic
+		{path: "zap/global.go", symbol: "ReplaceGlobals"}, // "should never happen" above its if
+		{path: "cmp/compare.go", symbol: "Diff"},          // "inconsistent" over locals
+		{path: "cmp/compare.go", symbol: "Equal"},         // only callees panic
+		{
+			path: "zap/global.go", symbol: "NewStdLogAt", // "programmer error", but it checks level
+			want: &want{
+				label:      review.Incomplete,
+				message:    "Doc comment of NewStdLogAt does not say that it panics (level > FatalLevel).",
+				suggestion: "NewStdLogAt returns a standard library logger that writes to l at level. It panics when `level > FatalLevel`.",
+				evidence:   at("zap/global.go", `panic(fmt.Sprintf("programmer error`, "panics when level > FatalLevel"),
+			},
+		},
+		{
+			path: "cmp/compare.go", symbol: "Exporter", // "inconsistent", but it checks f and strict
+			want: &want{
+				label:      review.Incomplete,
+				message:    "Doc comment of Exporter does not say that it panics (f == nil && strict).",
+				suggestion: "Exporter returns an Option that lets Equal read unexported fields of the\ntypes for which f returns true. It panics when `f == nil && strict`.",
+				evidence:   at("cmp/compare.go", `panic("inconsistent exporter`, "panics when f == nil && strict"),
+			},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.symbol, func(t *testing.T) {
+			got, err := rule.Judge(t.Context(), ws, goClaim(t, ws, tt.path, tt.symbol))
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkVerdict(t, rule, got, tt.want)
+		})
+	}
+}
+
+// TestMissingContractAfterCode: a doc ending in an indented block (code
+// or a list) gets the sentence as a paragraph of its own, never glued to
+// the block's last line.
+func TestMissingContractAfterCode(t *testing.T) {
+	ws := loadWorkspace(t, "contractreal")
+	rule := &MissingContract{}
+	at := func(s, why string) []ev {
+		l := lineOf(t, ws, "mux/mux.go", s)
+		return []ev{{"mux/mux.go", l, l, review.SourceCode, why}}
+	}
+	tests := []struct {
+		symbol string
+		want   *want
+	}{{
+		symbol: "Handle",
+		want: &want{
+			label:      review.Incomplete,
+			message:    "Doc comment of Handle does not say that it panics (h == nil).",
+			suggestion: "Handle registers h for pattern, as in\n\n\tmux.Handle(\"/\", mux.HandlerFunc(func(path string) {\n\t\tlog.Print(path)\n\t}))\n\nIt panics when `h == nil`.",
+			evidence:   at(`panic("mux: nil handler")`, "panics when h == nil"),
+		},
+	}, {
+		symbol: "HandleFunc",
+		want: &want{
+			label:      review.Incomplete,
+			message:    "Doc comment of HandleFunc does not say that it returns ErrEmptyPattern (pattern == \"\").",
+			suggestion: "HandleFunc registers f for pattern. For example:\n\n\terr := mux.HandleFunc(\"/\", func(path string) {\n\t\tlog.Print(path)\n\t})\n\nIt returns ErrEmptyPattern when `pattern == \"\"`.",
+			evidence:   at("return ErrEmptyPattern", `returns ErrEmptyPattern when pattern == ""`),
+		},
+	}}
+	for _, tt := range tests {
+		t.Run(tt.symbol, func(t *testing.T) {
+			got, err := rule.Judge(t.Context(), ws, goClaim(t, ws, "mux/mux.go", tt.symbol))
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkVerdict(t, rule, got, tt.want)
+		})
+	}
+}
+
+// TestAddContractParagraph pins where the sentence goes: after prose on
+// the same paragraph, after an indented block (a tab or spaces, code or a
+// list) as a new paragraph.
+func TestAddContractParagraph(t *testing.T) {
+	items := []contractItem{{kind: contractPanic, cond: "h == nil"}}
+	names := map[string]bool{"h": true}
+	tests := []struct {
+		text, want string
+	}{
+		{"Handle registers h.", "Handle registers h. It panics when `h == nil`."},
+		{"Handle registers h", "Handle registers h. It panics when `h == nil`."},
+		{"Handle registers h:\n\n\tHandle(\"/\", h)", "Handle registers h:\n\n\tHandle(\"/\", h)\n\nIt panics when `h == nil`."},
+		{"Handle registers h:\n\n    Handle(\"/\", func() {\n    })\n", "Handle registers h:\n\n    Handle(\"/\", func() {\n    })\n\nIt panics when `h == nil`."},
+		{"Handle registers h for:\n  - a path\n  - a host", "Handle registers h for:\n  - a path\n  - a host\n\nIt panics when `h == nil`."},
+	}
+	for _, tt := range tests {
+		if got := addContract(tt.text, items, nil, names); got != tt.want {
+			t.Errorf("addContract(%q):\n%s", tt.text, cmp.Diff(tt.want, got))
+		}
+	}
+}
+
+// TestMissingContractPartialTrace: the error items are a sample when the
+// function can return an exported error the trace cannot list: one past
+// its two calls (viper's "ReadInConfig", whose README tells users to
+// check "ConfigFileNotFoundError", returned four calls down) or a
+// conversion to an error type ("UnsupportedConfigError"(in)). The message
+// lists what was found and there is no suggestion. A trace that saw every
+// such error keeps its suggestion.
+func TestMissingContractPartialTrace(t *testing.T) {
+	ws := loadWorkspace(t, "contractreal")
+	rule := &MissingContract{}
+	parse := lineOf(t, ws, "viper/viper.go", "return ConfigParseError{err}")
+	noType := lineOf(t, ws, "viper/viper.go", "return ErrNoConfigType")
+	tests := []struct {
+		symbol string
+		want   *want
+	}{{
+		symbol: "ReadInConfig",
+		want: &want{
+			label:    review.Incomplete,
+			message:  "Doc comment of ReadInConfig does not say that it returns ConfigParseError.",
+			evidence: []ev{{"viper/viper.go", parse, parse, review.SourceCode, "returns ConfigParseError to ReadInConfig through Viper.ReadInConfig → Viper.unmarshalReader"}},
+		},
+	}, {
+		// Its own error, with a conversion to an error type beside it
+		// that no trace lists.
+		symbol: "SetConfigType",
+		want: &want{
+			label:    review.Incomplete,
+			message:  `Doc comment of SetConfigType does not say that it returns ErrNoConfigType (in == "").`,
+			evidence: []ev{{"viper/viper.go", noType, noType, review.SourceCode, `returns ErrNoConfigType when in == ""`}},
+		},
+	}, {
+		symbol: "Unmarshal",
+		want: &want{
+			label:      review.Incomplete,
+			message:    "Doc comment of Unmarshal does not say that it returns ConfigParseError.",
+			suggestion: "Unmarshal decodes a configuration into a map. It returns ConfigParseError.",
+			evidence:   []ev{{"viper/viper.go", parse, parse, review.SourceCode, "returns ConfigParseError to Unmarshal through Viper.decode → Viper.unmarshalReader"}},
+		},
+	}}
+	for _, tt := range tests {
+		t.Run(tt.symbol, func(t *testing.T) {
+			got, err := rule.Judge(t.Context(), ws, goClaim(t, ws, "viper/viper.go", tt.symbol))
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkVerdict(t, rule, got, tt.want)
+		})
+	}
 }

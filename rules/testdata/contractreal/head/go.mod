@@ -1,0 +1,3 @@
+module example.com/real
+
+go 1.22
