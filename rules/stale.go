@@ -497,7 +497,9 @@ func matchRemoval(removed []extract.SymbolRef, ts []target) (extract.SymbolRef, 
 func suggest(sc scope, ts []target, name string) (string, retrieval.Symbol, bool) {
 	var cands []string
 	for _, t := range ts {
-		if sc.syms.Package(t.dir) == nil && t.dir != "." {
+		if sc.syms.Package(t.dir) == nil && (t.dir != "." || sc.markdown && !strings.Contains(t.rel, ".")) {
+			// Markdown outside every package: a single name has no
+			// package to be close to a name of.
 			continue
 		}
 		if s, ok := sc.syms.Suggest(t.dir, t.rel); ok && s != t.rel {
