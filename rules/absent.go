@@ -197,6 +197,10 @@ func otherTypeHas(sc scope, typ, member string) bool {
 // TestParseFailoverURL".
 var historyCueRE = regexp.MustCompile(`(?i)\b(?:old|older|previous|previously|former|formerly|legacy|removed|renamed|renaming|replaced|replacing|instead\s+of|no\s+longer|used\s+to|was|were|had\s+been)\b`)
 
+// removalRE matches, in the rest of a name's clause, words that say the
+// name is gone: "the cron.WithPanicLogger option has been removed".
+var removalRE = regexp.MustCompile(`(?i)\b(?:removed|renamed|deleted|dropped|deprecated|replaced|no\s+longer)\b`)
+
 // pastMention reports whether every mention of name in text speaks of it
 // as history, hypothetically or in contrast (see [historical]): such a
 // name need not exist any more.
@@ -217,7 +221,12 @@ func pastMention(text, name string) bool {
 			before = before[loc[len(loc)-1][1]:]
 		}
 		before = strings.TrimRight(before, "[`*&(")
-		if !historical(before, nextWords(text[end:], 2)) && !contrastRE.MatchString(before) && !historyCueRE.MatchString(before) {
+		after := text[end:]
+		if loc := clauseEndRE.FindStringIndex(after); loc != nil {
+			after = after[:loc[0]]
+		}
+		if !historical(before, nextWords(text[end:], 2)) && !contrastRE.MatchString(before) && !historyCueRE.MatchString(before) &&
+			!removalRE.MatchString(after) {
 			return false
 		}
 		found = true

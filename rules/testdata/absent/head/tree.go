@@ -74,5 +74,6 @@ const MaxTreeDepth = 64
 func Tune() {}
 
 // Retire retires the tree. The previous RetireAllTrees was removed, and
-// unlike LegacyTreeWalker it keeps the root.
+// unlike LegacyTreeWalker it keeps the root. The `tree.WithRetireHook`
+// option has been removed.
 func Retire() {}
