@@ -93,6 +93,9 @@ type Package struct {
 	// constraints ("WindowsOnly", "Conn.Fd"): unknown, not missing.
 	otherNames map[string]bool
 	state      symCheckState
+	// members caches Members.
+	membersOnce sync.Once
+	members     map[string][]string
 	// imports maps the import names used in the non-test files to import
 	// paths; testImports does the same for the test files.
 	imports, testImports map[string]string
@@ -200,6 +203,75 @@ func (s *Symbols) Package(dir string) *Package {
 // or nil if there is none.
 func (s *Symbols) PackageByPath(importPath string) *Package {
 	return s.byPath[importPath]
+}
+
+// Members returns the field and method names of the named types p
+// declares (methods of the pointer type included, promoted members too),
+// each with the names of the types that have it, sorted. It is computed
+// once; the map must not be modified.
+func (p *Package) Members() map[string][]string {
+	p.membersOnce.Do(func() {
+		p.members = map[string][]string{}
+		if p.Types == nil {
+			return
+		}
+		sc := p.Types.Scope()
+		for _, n := range sc.Names() {
+			tn, ok := sc.Lookup(n).(*types.TypeName)
+			if !ok {
+				continue
+			}
+			t := tn.Type()
+			if !types.IsInterface(t) {
+				t = types.NewPointer(t)
+			}
+			add := func(m string) {
+				if owners := p.members[m]; len(owners) == 0 || owners[len(owners)-1] != n {
+					p.members[m] = append(owners, n)
+				}
+			}
+			for sel := range types.NewMethodSet(t).Methods() {
+				add(sel.Obj().Name())
+			}
+			symStructFields(tn.Type(), 0, add)
+		}
+	})
+	return p.members
+}
+
+// symStructFields calls add for each field of t's struct, and for the
+// fields promoted through its embedded fields, up to a depth of three.
+func symStructFields(t types.Type, depth int, add func(string)) {
+	if ptr, ok := t.(*types.Pointer); ok {
+		t = ptr.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok || depth > 3 {
+		return
+	}
+	for f := range st.Fields() {
+		add(f.Name())
+		if f.Embedded() {
+			symStructFields(f.Type(), depth+1, add)
+		}
+	}
+}
+
+// PackageOf returns the loaded package, of the repository or the standard
+// library, whose type information is tp; nil for any other package.
+func (s *Symbols) PackageOf(tp *types.Package) *Package {
+	if tp == nil {
+		return nil
+	}
+	if p := s.byPath[tp.Path()]; p != nil && p.Types == tp {
+		return p
+	}
+	if symIsStdPath(tp.Path()) {
+		if p, ok := s.std.loaded(tp.Path()); ok && p.Types == tp {
+			return p
+		}
+	}
+	return nil
 }
 
 // Complete reports whether every file of p parsed and was type-checked, so

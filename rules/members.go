@@ -26,25 +26,26 @@ func (s scope) closeMember(name string) (string, retrieval.Symbol, bool) {
 	owner := map[string]string{} // member -> "Type.Member" of its first type
 	lname := strings.ToLower(name)
 	limit := max(1, len([]rune(name))/3)
+	exported := token0Exported(name)
 	for _, p := range pkgs {
 		if p.Types == nil {
 			continue
 		}
 		for _, imp := range p.Types.Imports() {
-			if scopeHasMember(imp, name) {
+			if scopeHasMember(s.syms, imp, name) {
 				return "", retrieval.Symbol{}, false
 			}
 		}
-		eachMember(p.Types, func(typ, member string) {
-			if token0Exported(member) != token0Exported(name) || member == name {
-				return
+		for member, types := range p.Members() {
+			if token0Exported(member) != exported || member == name || abs(len(member)-len(name)) > limit {
+				continue
 			}
 			d := editDistance(lname, strings.ToLower(member))
 			if d > limit || !wordsIntact(name, member) {
-				return
+				continue
 			}
 			if _, ok := owner[member]; !ok {
-				owner[member] = typ + "." + member
+				owner[member] = types[0] + "." + member
 			}
 			switch {
 			case bestDist < 0 || d < bestDist:
@@ -52,7 +53,7 @@ func (s scope) closeMember(name string) (string, retrieval.Symbol, bool) {
 			case d == bestDist && !slices.Contains(best, member):
 				best = append(best, member)
 			}
-		})
+		}
 	}
 	if len(best) != 1 {
 		return "", retrieval.Symbol{}, false
@@ -105,9 +106,19 @@ func eachMember(pkg *types.Package, fn func(typ, member string)) {
 }
 
 // scopeHasMember reports whether a named type declared in pkg has the
-// field or method name.
-func scopeHasMember(pkg *types.Package, name string) bool {
+// field or method name; pkg's members come from syms when it loaded pkg.
+func scopeHasMember(syms *retrieval.Symbols, pkg *types.Package, name string) bool {
+	if p := syms.PackageOf(pkg); p != nil {
+		return len(p.Members()[name]) > 0
+	}
 	found := false
 	eachMember(pkg, func(_, member string) { found = found || member == name })
 	return found
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
 }

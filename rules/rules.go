@@ -234,26 +234,7 @@ func memberResolves(p *retrieval.Package, name string) bool {
 // packageHasMember reports whether a named type declared in p has the field
 // or method name.
 func packageHasMember(p *retrieval.Package, name string) bool {
-	if p.Types == nil {
-		return false
-	}
-	sc := p.Types.Scope()
-	for _, n := range sc.Names() {
-		tn, ok := sc.Lookup(n).(*types.TypeName)
-		if !ok {
-			continue
-		}
-		// Interfaces have their methods on the type itself, other types
-		// on the pointer too.
-		t := tn.Type()
-		if !types.IsInterface(t) {
-			t = types.NewPointer(t)
-		}
-		if obj, _, _ := types.LookupFieldOrMethod(t, true, p.Types, name); obj != nil {
-			return true
-		}
-	}
-	return false
+	return p.Types != nil && len(p.Members()[name]) > 0
 }
 
 // isBuiltin reports whether name is a Go keyword or predeclared identifier.

@@ -203,7 +203,7 @@ func importedMember(sc scope, name string) bool {
 			continue
 		}
 		for _, imp := range p.Types.Imports() {
-			if scopeHasMember(imp, name) {
+			if scopeHasMember(sc.syms, imp, name) {
 				return true
 			}
 		}
