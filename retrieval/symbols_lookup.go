@@ -2,8 +2,8 @@ package retrieval
 
 import (
 	"go/token"
-	"path"
 	"go/types"
+	"path"
 	"slices"
 	"strings"
 	"unicode"
