@@ -158,6 +158,7 @@ func TestWrongParameterPlainWords(t *testing.T) {
 		{"Buf.Slop", "", ""},  // <n> is a placeholder
 		{"Buf.Find", "", ""},  // "the entry does not exist": a noun
 		{"Buf.Merge", "", ""}, // an English word tied to dest only by the type string
+		{"Buf.Check", "", ""}, // "the specified level is": a noun phrase
 	}
 	for _, tt := range tests {
 		t.Run(tt.symbol, func(t *testing.T) {

@@ -301,8 +301,9 @@ func paramFrame(text, word string) bool {
 		if j > 0 && isIdentByte(text[j-1]) || end < len(text) && isIdentByte(text[end]) {
 			continue
 		}
-		if before := wordRE.FindAllString(text[:j], -1); len(before) > 0 && articles[strings.ToLower(before[len(before)-1])] {
-			continue // "the command does not exist": a noun
+		if before := wordRE.FindAllString(text[:j], -1); len(before) > 0 && articles[strings.ToLower(before[len(before)-1])] ||
+			len(before) > 1 && articles[strings.ToLower(before[len(before)-2])] && isLowerStart(before[len(before)-1]) {
+			continue // "the command does not exist", "the specified level is": a noun
 		}
 		if before := wordRE.FindAllString(text[:j], -1); len(before) > 0 && conditionWords[strings.ToLower(before[len(before)-1])] &&
 			strings.TrimSpace(text[strings.LastIndex(text[:j], before[len(before)-1])+len(before[len(before)-1]):j]) == "" {
