@@ -95,8 +95,10 @@ type Engine struct {
 // Review runs a review: it diffs base and head, builds the evidence layer
 // at head, extracts the claims of the requested scope and judges each one.
 // A failure to judge one claim is recorded on its verdict (Skipped); errors
-// are returned only when the review cannot go on (not a git repository, an
-// unknown ref, an unreadable diff).
+// are returned only when the review cannot go on: a *[UsageError] for what
+// the request asks that cannot be done (not a git repository, an unknown
+// ref; it wraps gitrepo.ErrNotRepository or gitrepo.ErrUnknownRevision),
+// or an error reading the diff.
 func (e *Engine) Review(ctx context.Context, req Request) (Report, error) {
 	if e.Extractor == nil {
 		return Report{}, errors.New("review: engine has no extractor")

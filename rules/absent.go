@@ -388,11 +388,17 @@ func expandWord(w string) string {
 
 // abbreviated returns the existing name that name becomes with one of its
 // words abbreviated or expanded ("Command.ExecuteCtx" -> "Command.ExecuteContext"),
-// when exactly one such name resolves in the scope.
+// when exactly one such name resolves in the scope. The last part must
+// have two words or more, and a Markdown name a qualifier.
 func abbreviated(sc scope, name string) (string, retrieval.Symbol, bool) {
 	dot := strings.LastIndexByte(name, '.')
 	prefix, last := name[:dot+1], name[dot+1:]
 	runes := []rune(last)
+	if len(wordSpans(runes)) < 2 || sc.markdown && dot < 0 {
+		// A whole name that is an abbreviation ("Cfg") says too little,
+		// and a single name of Markdown has no package to be looked up in.
+		return "", retrieval.Symbol{}, false
+	}
 	var found []string
 	var sym retrieval.Symbol
 	for _, sp := range wordSpans(runes) {

@@ -66,10 +66,20 @@ func (s scope) closeMember(name string) (string, retrieval.Symbol, bool) {
 }
 
 // scopePackages returns the module packages names of the scope resolve
-// in: the claim's own package, or for Markdown every package.
+// in: the claim's own package, or for Markdown the packages of its
+// directory and its parents.
 func (s scope) scopePackages() []*retrieval.Package {
 	if s.markdown {
-		return s.syms.Packages()
+		// The packages of the file's directory and its parents; a
+		// file outside every package (a README at a root without Go
+		// files, docs/) has none whose members it could mean.
+		var pkgs []*retrieval.Package
+		for _, d := range s.dirs {
+			if p := s.syms.Package(d); p != nil {
+				pkgs = append(pkgs, p)
+			}
+		}
+		return pkgs
 	}
 	var pkgs []*retrieval.Package
 	for _, d := range s.dirs {

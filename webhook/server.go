@@ -115,8 +115,9 @@ type Server struct {
 
 // NewServer validates cfg, opens the queue database (SQLite at
 // DataDir/queue.db, or PostgreSQL at DatabaseURL), runs River's and
-// docreview's migrations and registers the metrics. It fails without a
-// secret or a Runner. Call [Server.Start] to run jobs and [Server.Shutdown]
+// docreview's migrations and registers the metrics. Zero fields of cfg
+// take DefaultMaxBody, DefaultWorkers, DefaultPerInstallation and
+// DefaultJobTimeout. It fails without a secret or a Runner. Call [Server.Start] to run jobs and [Server.Shutdown]
 // to release everything.
 func NewServer(ctx context.Context, cfg Config) (*Server, error) {
 	if len(cfg.Secret) == 0 {

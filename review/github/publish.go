@@ -829,8 +829,8 @@ func (p *publisher) summaryComments(ctx context.Context) ([]*gh.IssueComment, er
 	return mine, nil
 }
 
-// maxCommentBody bounds a comment body below the API's limit of 65,536
-// characters.
+// maxCommentBody is the longest comment body the publisher posts, in
+// characters, safely below the API's limit on a body (2^16).
 const maxCommentBody = 65000
 
 // maxAnnotations is the API's limit of annotations per request.

@@ -118,8 +118,11 @@ type Judge struct {
 
 var _ review.ModelJudge = (*Judge)(nil)
 
-// New checks opt and returns a judge. It fails when Model is empty, the
-// base URL is not an absolute http(s) URL, or Mode is unknown.
+// New checks opt and returns a judge. Zero fields of opt take their
+// defaults: DefaultBaseURL, DefaultConcurrency, DefaultMaxToolCalls,
+// DefaultMaxClaimInputTokens, DefaultReviewTokenBudget, DefaultCallTimeout
+// and DefaultMaxRetries. It fails when Model is empty, the base URL is not
+// an absolute http(s) URL, or Mode is unknown.
 func New(opt Options) (*Judge, error) {
 	if strings.TrimSpace(opt.Model) == "" {
 		return nil, errors.New("llm judge: no model configured")

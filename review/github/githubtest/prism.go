@@ -297,7 +297,8 @@ func (p *Prism) Client() *gh.Client {
 	c := gh.NewClient(&http.Client{Transport: p.Transport(nil), Timeout: 30 * time.Second}).WithAuthToken(TestToken)
 	u, err := url.Parse(p.url + "/")
 	if err != nil {
-		panic(fmt.Sprintf("githubtest: parse %q: %v", p.url, err)) // p.url is built from a port number
+		// Can't happen: p.url is built from a port number.
+		panic(fmt.Sprintf("githubtest: parse %q: %v", p.url, err))
 	}
 	c.BaseURL = u
 	c.UploadURL = u
