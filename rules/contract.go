@@ -170,6 +170,15 @@ func (r *MissingContract) silent(ws *review.Workspace, c review.Claim, sym retri
 			return nil, own
 		}
 	}
+	if typeDoc := receiverDoc(ws, c); typeDoc != "" {
+		// The receiver type's doc may carry the contract for all its
+		// methods ("It supports keys in range [1, math.MaxUint64-1]").
+		for _, it := range items {
+			if it.stated(typeDoc) || it.kind == contractPanic && condNamedIn(it.cond, typeDoc) {
+				return nil, own
+			}
+		}
+	}
 	if predatesContract(ws, c, sym, decl, items) {
 		return nil, own
 	}
@@ -183,6 +192,37 @@ func (r *MissingContract) silent(ws *review.Workspace, c review.Claim, sym retri
 	}
 	return v, own
 }
+
+// receiverDoc returns the doc comment of a method claim's receiver type,
+// "" for funcs and undocumented types.
+func receiverDoc(ws *review.Workspace, c review.Claim) string {
+	typ, _, ok := strings.Cut(c.Symbol, ".")
+	if !ok {
+		return ""
+	}
+	sym, found := ws.Symbols.Lookup(c.Package, typ)
+	if !found || sym.Kind != "type" {
+		return ""
+	}
+	return sym.Doc
+}
+
+// condNamedIn reports whether a panic's condition compares with a named
+// bound that doc names ("k == math.MaxUint64" and a doc that says
+// "keys in range [1, math.MaxUint64-1]"): the doc states the constraint
+// the panic enforces.
+func condNamedIn(cond, doc string) bool {
+	for _, m := range condNameRE.FindAllString(cond, -1) {
+		if strings.Contains(m, ".") || token0Exported(m) {
+			if countWord(doc, lastPart(m)) > 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+var condNameRE = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)?`)
 
 // calleeErrors returns the sentinel and typed errors the function returns
 // through its module callees (one or two calls deep, as

@@ -295,3 +295,25 @@ func TestMissingContractPartialTrace(t *testing.T) {
 		})
 	}
 }
+
+// TestMissingContractOnType checks that a constraint the receiver type's
+// doc states counts for its methods' panics.
+func TestMissingContractOnType(t *testing.T) {
+	ws := loadWorkspace(t, "contracttype")
+	rule := &MissingContract{}
+	for _, tt := range []struct {
+		symbol string
+		want   bool
+	}{
+		{"Tree.Set", false}, // Tree's doc gives the key range
+		{"List.At", true},   // List's doc says nothing of the index
+	} {
+		got, err := rule.Judge(t.Context(), ws, goClaim(t, ws, "tree.go", tt.symbol))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if (got != nil) != tt.want {
+			t.Errorf("%s: got %v, want a finding: %v", tt.symbol, got, tt.want)
+		}
+	}
+}

@@ -1,0 +1,3 @@
+module example.com/btree
+
+go 1.22
