@@ -15,7 +15,7 @@ import (
 
 	"github.com/docreview/docreview/retrieval"
 	"github.com/docreview/docreview/review"
-	"github.com/docreview/docreview/review/extract"
+	"github.com/docreview/docreview/review/prose"
 )
 
 // absence says where a name that does not exist was looked for.
@@ -59,7 +59,7 @@ func absentIn(ws *review.Workspace, sc scope, c review.Claim, m review.Mention, 
 				return absence{}, false
 			}
 		case review.MentionIdent:
-			if !extract.CodeShaped(name, calledIn(c.Text, name)) {
+			if !prose.CodeShaped(name, calledIn(c.Text, name)) {
 				return absence{}, false
 			}
 		default:
@@ -166,7 +166,7 @@ func closeEnough(near []string, name string) bool {
 		return false
 	}
 	best := lastPart(near[0])
-	wa, wb := expandedWords(name), expandedWords(best)
+	wa, wb := prose.ExpandedWords(name), prose.ExpandedWords(best)
 	common := 0
 	for _, w := range wa {
 		if slices.Contains(wb, w) {
@@ -177,7 +177,7 @@ func closeEnough(near []string, name string) bool {
 		return true
 	}
 	la, lb := strings.ToLower(name), strings.ToLower(best)
-	return editDistance(la, lb) <= max(1, len(la)/4)
+	return prose.EditDistance(la, lb) <= max(1, len(la)/4)
 }
 
 // otherTypeHas reports whether a module type called typ, in any package,
@@ -308,7 +308,7 @@ func nearNames(names []string, name string) []string {
 		if n == name || n == "_" {
 			continue
 		}
-		if s := nameSimilarity(name, n); s >= 0.5 {
+		if s := prose.NameSimilarity(name, n); s >= 0.5 {
 			cands = append(cands, scored{n, s})
 		}
 	}
@@ -325,67 +325,6 @@ func nearNames(names []string, name string) []string {
 	return out
 }
 
-// nameSimilarity measures how alike two Go names are, in [0, 1]: the
-// larger of one minus their lower-cased edit distance over the longer
-// length, and the share of their words (abbreviations expanded, see
-// [expandWord]) they have in common.
-func nameSimilarity(a, b string) float64 {
-	la, lb := strings.ToLower(a), strings.ToLower(b)
-	n := max(len([]rune(la)), len([]rune(lb)))
-	if n == 0 {
-		return 0
-	}
-	edit := 1 - float64(editDistance(la, lb))/float64(n)
-	wa, wb := expandedWords(a), expandedWords(b)
-	common := 0
-	used := make([]bool, len(wb))
-	for _, w := range wa {
-		for j, v := range wb {
-			if !used[j] && w == v {
-				used[j] = true
-				common++
-				break
-			}
-		}
-	}
-	words := 0.0
-	if total := max(len(wa), len(wb)); total > 0 {
-		words = float64(common) / float64(total)
-	}
-	return max(edit, words)
-}
-
-// expandedWords splits a name into lower-case words with common Go
-// abbreviations expanded: "ExecuteCtx" gives execute, context.
-func expandedWords(s string) []string {
-	ws := splitWords(s)
-	for i, w := range ws {
-		ws[i] = expandWord(w)
-	}
-	return ws
-}
-
-// abbreviations maps the abbreviations Go names use to the words they stand
-// for.
-var abbreviations = map[string]string{
-	"ctx": "context", "cfg": "config", "conf": "config", "msg": "message", "err": "error",
-	"req": "request", "resp": "response", "opts": "options", "opt": "option", "len": "length",
-	"num": "number", "str": "string", "val": "value", "buf": "buffer", "env": "environment",
-	"dir": "directory", "conn": "connection", "addr": "address", "srv": "server", "svc": "service",
-	"tx": "transaction", "param": "parameter", "params": "parameters", "attr": "attribute",
-	"attrs": "attributes", "prev": "previous", "idx": "index", "pkg": "package", "repo": "repository",
-	"args": "arguments", "arg": "argument", "init": "initialize", "info": "information",
-	"min": "minimum", "max": "maximum", "cnt": "count", "ts": "timestamp", "db": "database",
-}
-
-// expandWord returns the word an abbreviation stands for, or w itself.
-func expandWord(w string) string {
-	if full, ok := abbreviations[w]; ok {
-		return full
-	}
-	return w
-}
-
 // abbreviated returns the existing name that name becomes with one of its
 // words abbreviated or expanded ("Command.ExecuteCtx" -> "Command.ExecuteContext"),
 // when exactly one such name resolves in the scope. The last part must
@@ -394,26 +333,17 @@ func abbreviated(sc scope, name string) (string, retrieval.Symbol, bool) {
 	dot := strings.LastIndexByte(name, '.')
 	prefix, last := name[:dot+1], name[dot+1:]
 	runes := []rune(last)
-	if len(wordSpans(runes)) < 2 || sc.markdown && dot < 0 {
+	if len(prose.WordSpans(runes)) < 2 || sc.markdown && dot < 0 {
 		// A whole name that is an abbreviation ("Cfg") says too little,
 		// and a single name of Markdown has no package to be looked up in.
 		return "", retrieval.Symbol{}, false
 	}
 	var found []string
 	var sym retrieval.Symbol
-	for _, sp := range wordSpans(runes) {
+	for _, sp := range prose.WordSpans(runes) {
 		w := string(runes[sp[0]:sp[1]])
 		lw := strings.ToLower(w)
-		var alts []string
-		if full, ok := abbreviations[lw]; ok {
-			alts = append(alts, full)
-		}
-		for short, full := range abbreviations {
-			if full == lw {
-				alts = append(alts, short)
-			}
-		}
-		for _, alt := range alts {
+		for _, alt := range prose.Alternatives(lw) {
 			if w[0] >= 'A' && w[0] <= 'Z' {
 				alt = strings.ToUpper(alt[:1]) + alt[1:]
 			}

@@ -110,35 +110,6 @@ func TestUnverified(t *testing.T) {
 	}
 }
 
-func TestCodeShaped(t *testing.T) {
-	tests := []struct {
-		word string
-		call bool
-		want bool
-	}{
-		{"setupEdgeField", false, true},
-		{"typeCheckImpl", false, true},
-		{"MaxTableSize", false, true},
-		{"RunSlackEventLoop", false, true},
-		{"ErrorWithLocation", false, true},
-		{"Close", true, true},
-		{"MoreHelp", false, false}, // two words: as likely a product name
-		{"GitHub", false, false},
-		{"PostgreSQL", false, false},
-		{"iPhone", false, false},
-		{"gRPC", false, false},
-		{"macOS", false, false},
-		{"userID", false, false},
-		{"HTTPServer", false, false},
-		{"pkg.Name", false, false},
-	}
-	for _, tt := range tests {
-		if got := extract.CodeShaped(tt.word, tt.call); got != tt.want {
-			t.Errorf("CodeShaped(%q, %v) = %v, want %v", tt.word, tt.call, got, tt.want)
-		}
-	}
-}
-
 // TestWrongParameterPlainWords checks parameter names written as plain
 // words: a word that is a parameter of a sibling func, unused by the body,
 // on a func with a parameter the doc never names.

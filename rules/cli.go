@@ -13,6 +13,7 @@ import (
 
 	"github.com/docreview/docreview/retrieval"
 	"github.com/docreview/docreview/review"
+	"github.com/docreview/docreview/review/prose"
 )
 
 // command is what the module's code says about one of its binaries: for a
@@ -390,7 +391,7 @@ func closestOf(w string, names []string) string {
 		if strings.HasPrefix(n, "-") {
 			continue
 		}
-		if editDistance(w, n) <= max(1, len(w)/3) {
+		if prose.EditDistance(w, n) <= max(1, len(w)/3) {
 			near = append(near, n)
 		}
 	}

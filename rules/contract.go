@@ -14,6 +14,7 @@ import (
 	"github.com/docreview/docreview/retrieval"
 	"github.com/docreview/docreview/review"
 	"github.com/docreview/docreview/review/completeness"
+	"github.com/docreview/docreview/review/prose"
 )
 
 var _ review.Judge = (*MissingContract)(nil)
@@ -859,7 +860,7 @@ func (it contractItem) stated(text string) bool {
 		return true
 	}
 	// "a syntax error" states *SyntaxError.
-	words := strings.Join(splitWords(lastPart(name)), " ")
+	words := strings.Join(prose.Words(lastPart(name)), " ")
 	return strings.Contains(name, "Error") && strings.Contains(strings.ToLower(text), words)
 }
 

@@ -11,6 +11,7 @@ import (
 	"github.com/docreview/docreview/retrieval"
 	"github.com/docreview/docreview/review"
 	"github.com/docreview/docreview/review/diff"
+	"github.com/docreview/docreview/review/prose"
 )
 
 // lostKind says which contract a doc sentence states.
@@ -55,10 +56,6 @@ var (
 	// contractIdentRE matches the error names a sentence can share with
 	// another: sentinels and error types.
 	contractIdentRE = regexp.MustCompile(`\b(?:\w+\.)?(?:Err[A-Z]\w*|[A-Z]\w*Error)\b`)
-	// lostSentenceEnd is where a sentence ends: a full stop, question or
-	// exclamation mark followed by a space and an upper-case letter, digit
-	// or opening mark.
-	lostSentenceEnd = regexp.MustCompile(`[.!?] [\p{Lu}\p{N}\[("` + "`" + `]`)
 	lostWordRE      = regexp.MustCompile(`[\p{L}\p{N}_]+`)
 )
 
@@ -125,23 +122,6 @@ func lostBlocks(doc string) []lostBlock {
 // lostNorm collapses white space to single spaces and trims it.
 func lostNorm(s string) string { return strings.Join(strings.Fields(s), " ") }
 
-// lostSplit splits a block's normalised text into sentences.
-func lostSplit(text string) []string {
-	var out []string
-	for {
-		loc := lostSentenceEnd.FindStringIndex(text)
-		if loc == nil {
-			break
-		}
-		out = append(out, text[:loc[0]+1])
-		text = text[loc[0]+2:]
-	}
-	if text != "" {
-		out = append(out, text)
-	}
-	return out
-}
-
 // lostPlace is a sentence of a doc and where it stands.
 type lostPlace struct {
 	text         string
@@ -155,7 +135,7 @@ func lostProse(blocks []lostBlock) []lostPlace {
 		if !b.prose {
 			continue
 		}
-		for si, s := range lostSplit(b.text) {
+		for si, s := range prose.SplitSentences(b.text) {
 			out = append(out, lostPlace{text: s, block: bi, index: si})
 		}
 	}
@@ -192,7 +172,7 @@ func lostSimilar(s, h string, sameKind bool) bool {
 	}
 	ls, lh := strings.ToLower(s), strings.ToLower(h)
 	if len(ls) <= 400 && len(lh) <= 400 {
-		if d := editDistance(ls, lh); d <= 2 || d*10 <= len([]rune(ls)) {
+		if d := prose.EditDistance(ls, lh); d <= 2 || d*10 <= len([]rune(ls)) {
 			return true
 		}
 	}
@@ -614,7 +594,7 @@ func restoreSentence(base, head string, s lostPlace) string {
 	if s.block >= len(bb) {
 		return ""
 	}
-	bs := lostSplit(bb[s.block].text)
+	bs := prose.SplitSentences(bb[s.block].text)
 	width := 0
 	for _, b := range slices.Concat(bb, hb) {
 		if b.prose {

@@ -11,6 +11,7 @@ import (
 	"unicode"
 
 	"github.com/docreview/docreview/review"
+	"github.com/docreview/docreview/review/prose"
 )
 
 // linkProblem is one broken relative link of a Markdown claim.
@@ -128,7 +129,7 @@ func (r *Snippet) checkLink(ws *review.Workspace, c review.Claim, m review.Menti
 	p := &linkProblem{m: m, target: target, anchor: anchor, heads: heads}
 	var near []string
 	for _, h := range heads {
-		if d := editDistance(h.slug, want); d <= max(1, len(want)/3) && !slices.Contains(near, h.slug) {
+		if d := prose.EditDistance(h.slug, want); d <= max(1, len(want)/3) && !slices.Contains(near, h.slug) {
 			near = append(near, h.slug)
 		}
 	}
@@ -218,7 +219,7 @@ func closeSibling(fsys fs.FS, target string) string {
 	}
 	var near []string
 	for _, e := range entries {
-		if d := editDistance(strings.ToLower(e.Name()), strings.ToLower(base)); d <= max(1, len(base)/4) {
+		if d := prose.EditDistance(strings.ToLower(e.Name()), strings.ToLower(base)); d <= max(1, len(base)/4) {
 			near = append(near, e.Name())
 		}
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/docreview/docreview/retrieval"
 	"github.com/docreview/docreview/review"
 	"github.com/docreview/docreview/review/extract"
+	"github.com/docreview/docreview/review/prose"
 )
 
 var _ review.Judge = (*LiteralMismatch)(nil)
@@ -142,7 +143,7 @@ func (r *LiteralMismatch) judgeBound(ctx context.Context, ws *review.Workspace, 
 			self = &sym
 		}
 	}
-	for i, sent := range splitSentences(c.Text) {
+	for i, sent := range prose.SplitSentences(c.Text) {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
@@ -314,7 +315,7 @@ func startsWithDigit(s string) bool { return s != "" && litDigit(s[0]) }
 
 // limitName reports whether a name speaks of a default or limit.
 func limitName(name string) bool {
-	for _, w := range splitWords(lastPart(name)) {
+	for _, w := range prose.Words(lastPart(name)) {
 		switch w {
 		case "default", "max", "maximum", "min", "minimum", "limit":
 			return true
@@ -359,75 +360,23 @@ func boundToOtherName(sent string, names []litPlaced, lit litPlaced) bool {
 // soleOfKind reports whether lit is the only literal of its kind in the
 // sentence, so which value it states is not in doubt.
 func soleOfKind(lits []litPlaced, lit litPlaced) bool {
-	k := litUnitKind(lit.Unit)
+	k := prose.DimensionOf(lit.Unit)
 	for _, o := range lits {
-		if o.start != lit.start && litUnitKind(o.Unit) == k {
+		if o.start != lit.start && prose.DimensionOf(o.Unit) == k {
 			return false
 		}
 	}
 	return true
 }
 
-// The kinds of literal the rule compares.
-const (
-	litNone = iota
-	litDuration
-	litSize
-	litCount
-)
-
-// durationUnits gives the nanoseconds of each canonical duration unit.
-var durationUnits = map[string]float64{
-	"ns": 1, "us": 1e3, "ms": 1e6, "s": 1e9, "m": 60e9, "h": 3600e9, "d": 86400e9, "w": 7 * 86400e9,
-}
-
-// sizeUnits gives the bytes of each canonical size unit; the decimal
-// prefixes also stand for the binary ones.
-var sizeUnits = map[string][]float64{
-	"b": {1}, "kb": {1e3, 1 << 10}, "mb": {1e6, 1 << 20}, "gb": {1e9, 1 << 30}, "tb": {1e12, 1 << 40},
-	"kib": {1 << 10}, "mib": {1 << 20}, "gib": {1 << 30}, "tib": {1 << 40},
-}
-
-func litUnitKind(unit string) int {
-	if _, ok := durationUnits[unit]; ok {
-		return litDuration
-	}
-	if _, ok := sizeUnits[unit]; ok {
-		return litSize
-	}
-	if unit == "" || unit == "%" {
-		return litNone
-	}
-	return litCount
-}
-
-// nameUnits maps the unit a constant's name ends in to nanoseconds.
-var nameUnits = []struct {
-	suffix string
-	ns     float64
-}{
-	{"nanoseconds", 1}, {"nanos", 1}, {"ns", 1},
-	{"microseconds", 1e3}, {"micros", 1e3}, {"us", 1e3},
-	{"milliseconds", 1e6}, {"millis", 1e6}, {"msec", 1e6}, {"ms", 1e6},
-	{"seconds", 1e9}, {"secs", 1e9}, {"sec", 1e9},
-	{"minutes", 60e9}, {"mins", 60e9},
-	{"hours", 3600e9},
-}
-
-// nameUnit returns the nanoseconds of the unit a name ends in ("TimeoutMs"
-// gives 1e6), or 0.
-func nameUnit(name string) float64 {
-	words := splitWords(lastPart(name))
-	if len(words) < 2 {
+// nameNanoseconds returns the nanoseconds of the duration unit a name's
+// last part ends in, after other words ("TimeoutMs" gives 1e6), or 0.
+func nameNanoseconds(name string) float64 {
+	unit, whole := prose.NameUnit(lastPart(name))
+	if whole {
 		return 0
 	}
-	last := words[len(words)-1]
-	for _, u := range nameUnits {
-		if last == u.suffix {
-			return u.ns
-		}
-	}
-	return 0
+	return prose.Nanoseconds(unit)
 }
 
 // litIsDuration reports whether t is time.Duration.
@@ -452,13 +401,13 @@ func (r *LiteralMismatch) compare(c review.Claim, subject string, lit litPlaced,
 	doc := lit.Value
 	var codeInUnit float64 // the code's value in the doc's unit; 0 if not exact
 	var codeShown string
-	switch litUnitKind(lit.Unit) {
-	case litDuration:
-		per := durationUnits[lit.Unit]
+	switch prose.DimensionOf(lit.Unit) {
+	case prose.Duration:
+		per := prose.Nanoseconds(lit.Unit)
 		switch {
 		case litIsDuration(site.typ):
-		case nameUnit(site.name) > 0:
-			code *= nameUnit(site.name)
+		case nameNanoseconds(site.name) > 0:
+			code *= nameNanoseconds(site.name)
 		default:
 			return nil
 		}
@@ -467,23 +416,23 @@ func (r *LiteralMismatch) compare(c review.Claim, subject string, lit litPlaced,
 		}
 		codeInUnit = code / per
 		codeShown = time.Duration(code).String()
-	case litSize:
+	case prose.Size:
 		if litIsDuration(site.typ) || litSame(doc, code) {
 			return nil
 		}
-		for _, per := range sizeUnits[lit.Unit] {
+		for _, per := range prose.Bytes(lit.Unit) {
 			if litSame(doc*per, code) {
 				return nil
 			}
 		}
-		for _, per := range sizeUnits[lit.Unit] {
+		for _, per := range prose.Bytes(lit.Unit) {
 			if q := code / per; q == math.Trunc(q) {
 				codeInUnit = q
 				break
 			}
 		}
 		codeShown = strconv.FormatFloat(code, 'f', -1, 64) + " bytes"
-	case litCount:
+	case prose.Count:
 		if litIsDuration(site.typ) || litSame(doc, code) {
 			return nil
 		}
@@ -793,39 +742,4 @@ func zeroTest(p *retrieval.Package, cond *ast.BinaryExpr) bool {
 		return v == 1
 	}
 	return false
-}
-
-// splitSentences splits text into sentences at ". ", "! ", "? " and blank
-// lines, keeping each sentence's text as written.
-func splitSentences(text string) []string {
-	var out []string
-	start := 0
-	for i := 0; i < len(text); i++ {
-		end := -1
-		switch {
-		case (text[i] == '.' || text[i] == '!' || text[i] == '?') && i+1 < len(text) && (text[i+1] == ' ' || text[i+1] == '\n'):
-			if text[i] == '.' && litAbbreviation(text[start:i]) {
-				continue
-			}
-			end = i + 1
-		case text[i] == '\n' && i+1 < len(text) && text[i+1] == '\n':
-			end = i
-		}
-		if end >= 0 {
-			if s := strings.TrimSpace(text[start:end]); s != "" {
-				out = append(out, s)
-			}
-			start = end
-		}
-	}
-	if s := strings.TrimSpace(text[start:]); s != "" {
-		out = append(out, s)
-	}
-	return out
-}
-
-// litAbbreviation reports whether text ends in "e.g", "i.e" or "etc".
-func litAbbreviation(text string) bool {
-	l := strings.ToLower(text)
-	return strings.HasSuffix(l, "e.g") || strings.HasSuffix(l, "i.e") || strings.HasSuffix(l, "etc") || strings.HasSuffix(l, "vs")
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/docreview/docreview/review"
 	"github.com/docreview/docreview/review/diff"
 	"github.com/docreview/docreview/review/extract"
+	"github.com/docreview/docreview/review/prose"
 )
 
 // This file holds the diff-anchored half of the literal-mismatch rule: a
@@ -361,13 +362,13 @@ func docNumbers(text string) []docNum {
 		}
 	}
 	var out []docNum
-	for _, span := range sentenceSpans(text) {
-		sent := text[span[0]:span[1]]
+	for _, span := range prose.Sentences(text) {
+		sent := text[span.Start:span.End]
 		if driftHistoryRE.MatchString(sent) {
 			continue
 		}
 		for _, m := range driftDigitsRE.FindAllStringIndex(sent, -1) {
-			start, end := span[0]+m[0], span[0]+m[1]
+			start, end := span.Start+m[0], span.Start+m[1]
 			if mask[start] {
 				continue
 			}
@@ -375,8 +376,8 @@ func docNumbers(text string) []docNum {
 			if !ok {
 				continue
 			}
-			n.prefix = strings.Join(strings.Fields(text[span[0]:start]), " ")
-			n.suffix = strings.Join(strings.Fields(text[end:span[1]]), " ")
+			n.prefix = strings.Join(strings.Fields(text[span.Start:start]), " ")
+			n.suffix = strings.Join(strings.Fields(text[end:span.End]), " ")
 			out = append(out, n)
 		}
 	}
@@ -441,42 +442,6 @@ func numKey(v constant.Value) string {
 		return f.ExactString()
 	}
 	return ""
-}
-
-// sentenceSpans returns the byte ranges of the sentences of text, split
-// as [splitSentences] splits them.
-func sentenceSpans(text string) [][2]int {
-	var out [][2]int
-	add := func(from, to int) {
-		for from < to && (text[from] == ' ' || text[from] == '\n' || text[from] == '\t') {
-			from++
-		}
-		for to > from && (text[to-1] == ' ' || text[to-1] == '\n' || text[to-1] == '\t') {
-			to--
-		}
-		if from < to {
-			out = append(out, [2]int{from, to})
-		}
-	}
-	start := 0
-	for i := 0; i < len(text); i++ {
-		end := -1
-		switch {
-		case (text[i] == '.' || text[i] == '!' || text[i] == '?') && i+1 < len(text) && (text[i+1] == ' ' || text[i+1] == '\n'):
-			if text[i] == '.' && litAbbreviation(text[start:i]) {
-				continue
-			}
-			end = i + 1
-		case text[i] == '\n' && i+1 < len(text) && text[i+1] == '\n':
-			end = i
-		}
-		if end >= 0 {
-			add(start, end)
-			start = end
-		}
-	}
-	add(start, len(text))
-	return out
 }
 
 // declNode finds the declaration of a func, method, type, const or var

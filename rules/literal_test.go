@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"github.com/docreview/docreview/review"
-	"github.com/google/go-cmp/cmp"
 )
 
 func TestLiteralMismatch(t *testing.T) {
@@ -122,14 +121,6 @@ func TestLiteralMismatch(t *testing.T) {
 			}
 			checkVerdict(t, rule, got, tt.want)
 		})
-	}
-}
-
-func TestSplitSentences(t *testing.T) {
-	got := splitSentences("Zero means the default, e.g. 5s. It is\nsafe! Really?\n\nNext paragraph")
-	want := []string{"Zero means the default, e.g. 5s.", "It is\nsafe!", "Really?", "Next paragraph"}
-	if d := cmp.Diff(want, got); d != "" {
-		t.Errorf("splitSentences (-want +got):\n%s", d)
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/docreview/docreview/retrieval"
+	"github.com/docreview/docreview/review/prose"
 )
 
 // closeMember returns, for a receiver-less name that nothing declares
@@ -40,7 +41,7 @@ func (s scope) closeMember(name string) (string, retrieval.Symbol, bool) {
 			if token0Exported(member) != exported || member == name || abs(len(member)-len(name)) > limit {
 				continue
 			}
-			d := editDistance(lname, strings.ToLower(member))
+			d := prose.EditDistance(lname, strings.ToLower(member))
 			if d > limit || !wordsIntact(name, member) {
 				continue
 			}

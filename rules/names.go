@@ -12,6 +12,7 @@ import (
 
 	"github.com/docreview/docreview/retrieval"
 	"github.com/docreview/docreview/review"
+	"github.com/docreview/docreview/review/prose"
 )
 
 // sameForm reports whether a and b have the same number of parts and differ
@@ -55,7 +56,7 @@ func certainlyClose(a, b string, pkg *retrieval.Package, member bool) bool {
 			return false
 		}
 		lx, ly := strings.ToLower(x), strings.ToLower(y)
-		if editDistance(lx, ly) <= max(1, len([]rune(x))/3) && wordsIntact(x, y) {
+		if prose.EditDistance(lx, ly) <= max(1, len([]rune(x))/3) && wordsIntact(x, y) {
 			return true
 		}
 		long, short := x, y
@@ -101,7 +102,7 @@ func wordsIntact(x, y string) bool {
 	for _, n := range []string{x, y} {
 		runes := []rune(n)
 		end := len(runes) - s
-		for _, w := range wordSpans(runes) {
+		for _, w := range prose.WordSpans(runes) {
 			if w[0] >= p && w[1] <= end {
 				return false
 			}
@@ -167,34 +168,6 @@ func isPackageOrTypeName(p *retrieval.Package, name string) bool {
 	}
 	_, ok := p.Types.Scope().Lookup(name).(*types.TypeName)
 	return ok
-}
-
-// editDistance is the optimal string alignment distance of a and b, in
-// runes: insertions, deletions, substitutions and transpositions of
-// adjacent runes each cost one.
-func editDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	d := make([][]int, len(ra)+1)
-	for i := range d {
-		d[i] = make([]int, len(rb)+1)
-		d[i][0] = i
-	}
-	for j := range rb {
-		d[0][j+1] = j + 1
-	}
-	for i := 1; i <= len(ra); i++ {
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
-			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
-				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
-			}
-		}
-	}
-	return d[len(ra)][len(rb)]
 }
 
 // quotedOnly reports whether every occurrence of name in text stands

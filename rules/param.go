@@ -16,6 +16,7 @@ import (
 	"github.com/docreview/docreview/review"
 	"github.com/docreview/docreview/review/diff"
 	"github.com/docreview/docreview/review/extract"
+	"github.com/docreview/docreview/review/prose"
 )
 
 var _ review.Judge = (*WrongParameter)(nil)
@@ -528,10 +529,10 @@ func closeParam(word, p string) bool {
 	if token0Exported(word) != token0Exported(p) {
 		return false
 	}
-	if editDistance(strings.ToLower(word), strings.ToLower(p)) <= max(1, len([]rune(p))/3) {
+	if prose.EditDistance(strings.ToLower(word), strings.ToLower(p)) <= max(1, len([]rune(p))/3) {
 		return true
 	}
-	a, b := splitWords(word), splitWords(p)
+	a, b := prose.Words(word), prose.Words(p)
 	slices.Sort(a)
 	slices.Sort(b)
 	return len(a) > 1 && slices.Equal(a, b)

@@ -13,6 +13,7 @@ import (
 
 	"github.com/docreview/docreview/retrieval"
 	"github.com/docreview/docreview/review"
+	"github.com/docreview/docreview/review/prose"
 )
 
 var _ review.Judge = (*RestatesName)(nil)
@@ -165,9 +166,8 @@ var stopWords = map[string]bool{
 }
 
 var (
-	wordRE    = regexp.MustCompile(`[\p{L}\p{N}_]+`)
-	quotedRE  = regexp.MustCompile(`"[^"\n]+"`)
-	docLinkRE = regexp.MustCompile(`\[(\*?[\pL_][\pL\pN_]*(?:\.[\pL_][\pL\pN_]*)*)\]`)
+	wordRE   = regexp.MustCompile(`[\p{L}\p{N}_]+`)
+	quotedRE = regexp.MustCompile(`"[^"\n]+"`)
 )
 
 // vocabulary is what a doc comment is measured against: the symbol's
@@ -213,7 +213,7 @@ func (v vocabulary) residue(text string) []string {
 			whole[strings.ToLower(part)] = true
 			isRecv := i < len(parts)-1
 			var stems []string
-			for _, w := range splitWords(part) {
+			for _, w := range prose.Words(part) {
 				st := stem(w)
 				exact[w], anyKnown[st] = true, true
 				if isRecv {
@@ -229,8 +229,8 @@ func (v vocabulary) residue(text string) []string {
 		}
 	}
 	idents := map[string]bool{}
-	for _, m := range docLinkRE.FindAllStringSubmatch(text, -1) {
-		for tok := range strings.SplitSeq(strings.TrimPrefix(m[1], "*"), ".") {
+	for _, l := range prose.DocLinks(text) {
+		for tok := range strings.SplitSeq(l.Name, ".") {
 			idents[tok] = true
 		}
 	}
@@ -268,7 +268,7 @@ func (v vocabulary) residue(text string) []string {
 				continue
 			}
 		}
-		if !whole[strings.ToLower(tok)] && unicode.IsUpper([]rune(tok)[0]) && !allIn(splitWords(tok), exact) && v.declares(tok) {
+		if !whole[strings.ToLower(tok)] && unicode.IsUpper([]rune(tok)[0]) && !allIn(prose.Words(tok), exact) && v.declares(tok) {
 			seq = append(seq, word{text: tok, state: content})
 			continue
 		}
@@ -276,7 +276,7 @@ func (v vocabulary) residue(text string) []string {
 			// "30s", "utf8": a number or unit says something, unless
 			// the name says it already ("float64" of GetFloat64).
 			w := word{text: strings.ToLower(tok)}
-			if !whole[strings.ToLower(tok)] && !allKnown(splitWords(tok), anyKnown) {
+			if !whole[strings.ToLower(tok)] && !allKnown(prose.Words(tok), anyKnown) {
 				w.state = content
 			}
 			seq = append(seq, w)
@@ -290,7 +290,7 @@ func (v vocabulary) residue(text string) []string {
 			seq = append(seq, w)
 			continue
 		}
-		for _, w := range splitWords(tok) {
+		for _, w := range prose.Words(tok) {
 			st := stem(w)
 			switch {
 			case stopWords[w]:
@@ -394,7 +394,7 @@ func removedText(old, new string) string {
 	norm := func(s string) string { return strings.Join(strings.Fields(s), " ") }
 	n := norm(new)
 	var out []string
-	for _, sen := range splitSentences(old) {
+	for _, sen := range prose.SplitSentences(old) {
 		if sen = norm(sen); !strings.Contains(n, sen) {
 			out = append(out, sen)
 		}
@@ -411,13 +411,13 @@ func removedText(old, new string) string {
 func (v vocabulary) baseResidue(text string) []string {
 	var words []string
 	for _, n := range v.names {
-		words = append(words, splitWords(n)...)
+		words = append(words, prose.Words(n)...)
 	}
 	var out []string
 	for _, w := range v.residue(text) {
 		typo := false
 		for _, n := range words {
-			if len(n) >= 4 && editDistance(strings.ToLower(w), n) <= max(1, len(n)/4) {
+			if len(n) >= 4 && prose.EditDistance(strings.ToLower(w), n) <= max(1, len(n)/4) {
 				typo = true
 				break
 			}
@@ -458,12 +458,8 @@ func stem(w string) string {
 	return w
 }
 
-// sentenceEnd is a full stop, question or exclamation mark followed by
-// white space and then a letter, digit or opening mark.
-var sentenceEnd = regexp.MustCompile(`[.!?]\s+[\p{L}\p{N}\[("` + "`" + `]`)
-
-// sentences counts the sentences of a doc text; a text with several
-// paragraphs counts as several.
+// sentences counts the sentences of a doc text ([prose.Sentences]); a
+// text with several paragraphs counts as several.
 func sentences(text string) int {
 	text = strings.TrimSpace(text)
 	if text == "" {
@@ -472,7 +468,7 @@ func sentences(text string) int {
 	if strings.Contains(text, "\n\n") {
 		return 2
 	}
-	return 1 + len(sentenceEnd.FindAllStringIndex(text, -1))
+	return len(prose.Sentences(text))
 }
 
 // isDeprecated reports whether the doc carries a deprecation notice.

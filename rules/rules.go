@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"unicode"
 	"unicode/utf8"
 	"weak"
 
@@ -306,54 +305,6 @@ func replaceName(text, old, repl string) (string, int) {
 		i = end
 	}
 	return b.String(), n
-}
-
-// splitWords splits an identifier into its lower-case words by camel case
-// and underscores: "NewHTTPClient" gives new, http, client.
-func splitWords(s string) []string {
-	runes := []rune(s)
-	var words []string
-	for _, sp := range wordSpans(runes) {
-		words = append(words, strings.ToLower(string(runes[sp[0]:sp[1]])))
-	}
-	return words
-}
-
-// wordSpans returns the rune ranges of the words of an identifier, split
-// by camel case, underscores and digits.
-func wordSpans(runes []rune) [][2]int {
-	var spans [][2]int
-	start := -1
-	flush := func(end int) {
-		if start >= 0 && end > start {
-			spans = append(spans, [2]int{start, end})
-		}
-		start = -1
-	}
-	for i, r := range runes {
-		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
-			flush(i)
-			continue
-		}
-		if start < 0 {
-			start = i
-			continue
-		}
-		prev := runes[i-1]
-		switch {
-		case unicode.IsUpper(r) && unicode.IsLower(prev):
-			flush(i)
-			start = i
-		case unicode.IsUpper(r) && unicode.IsUpper(prev) && i+1 < len(runes) && unicode.IsLower(runes[i+1]):
-			flush(i)
-			start = i
-		case unicode.IsDigit(r) != unicode.IsDigit(prev):
-			flush(i)
-			start = i
-		}
-	}
-	flush(len(runes))
-	return spans
 }
 
 // joinAnd joins words as English prose: "a", "a and b", "a, b and c".

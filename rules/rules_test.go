@@ -117,21 +117,6 @@ func TestRefName(t *testing.T) {
 	}
 }
 
-func TestSplitWords(t *testing.T) {
-	tests := map[string][]string{
-		"NewHTTPClient":  {"new", "http", "client"},
-		"Store.Close":    {"store", "close"},
-		"max_size":       {"max", "size"},
-		"UTF8Decoder":    {"utf", "8", "decoder"},
-		"ExampleStore_X": {"example", "store", "x"},
-	}
-	for in, want := range tests {
-		if d := cmp.Diff(want, splitWords(in)); d != "" {
-			t.Errorf("splitWords(%q) (-want +got):\n%s", in, d)
-		}
-	}
-}
-
 // TestRulesConcurrentAndDeterministic runs every rule on every claim of the
 // fixture at once, as the engine's workers do, and checks the verdicts are
 // those of a sequential run with fresh rules.

@@ -13,6 +13,7 @@ import (
 	"github.com/docreview/docreview/retrieval"
 	"github.com/docreview/docreview/review"
 	"github.com/docreview/docreview/review/extract"
+	"github.com/docreview/docreview/review/prose"
 )
 
 var _ review.Judge = (*StaleReference)(nil)
@@ -615,7 +616,7 @@ func ownTypo(sc scope, c review.Claim, name string) (string, retrieval.Symbol, b
 	}
 	own := lastPart(c.Symbol)
 	if !opensDoc(c, name) || own == name || token0Exported(own) != token0Exported(name) ||
-		editDistance(strings.ToLower(own), strings.ToLower(name)) > max(1, len([]rune(own))/3) {
+		prose.EditDistance(strings.ToLower(own), strings.ToLower(name)) > max(1, len([]rune(own))/3) {
 		return "", retrieval.Symbol{}, false
 	}
 	sym, ok := sc.syms.Lookup(sc.primary(), c.Symbol)

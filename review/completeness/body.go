@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/docreview/docreview/retrieval"
+	"github.com/docreview/docreview/review/prose"
 )
 
 // maxCond is the longest condition a fact quotes; longer ones are left
@@ -458,42 +459,15 @@ func isPlainNumber(t types.Type) bool {
 	return ok && bt.Info()&(types.IsInteger|types.IsFloat) != 0
 }
 
-// unitSuffixes maps the unit words a parameter name may end with (as its
-// whole name, after an underscore, or as a capitalised last word) to the
-// unit a doc should state.
-var unitSuffixes = []struct{ suffix, unit string }{
-	{"milliseconds", "milliseconds"}, {"millis", "milliseconds"}, {"msec", "milliseconds"}, {"ms", "milliseconds"},
-	{"microseconds", "microseconds"}, {"micros", "microseconds"}, {"usec", "microseconds"}, {"us", "microseconds"},
-	{"nanoseconds", "nanoseconds"}, {"nanos", "nanoseconds"}, {"nsec", "nanoseconds"}, {"ns", "nanoseconds"},
-	{"seconds", "seconds"}, {"secs", "seconds"}, {"sec", "seconds"},
-	{"minutes", "minutes"}, {"mins", "minutes"},
-	{"hours", "hours"},
-	{"bytes", "bytes"},
-	{"kib", "kibibytes"}, {"kb", "kilobytes"},
-	{"mib", "mebibytes"}, {"mb", "megabytes"},
-	{"gib", "gibibytes"}, {"gb", "gigabytes"},
-}
-
-// unitOf returns the unit a parameter name carries ("timeoutMs" →
-// "milliseconds", "size_kb" → "kilobytes", "seconds" → "seconds"), or "".
-// The unit word must be the whole name, follow an underscore, or start
-// with a capital letter after a lower-case one or a digit ("timeoutMs",
-// "bufferMB"); "status" carries no unit.
+// unitOf returns, in words, the unit a parameter name carries
+// ([prose.NameUnit]: "timeoutMs" → "milliseconds", "size_kb" →
+// "kilobytes", "seconds" → "seconds"), or "".
 func unitOf(name string) string {
-	lower := strings.ToLower(name)
-	for _, u := range unitSuffixes {
-		if !strings.HasSuffix(lower, u.suffix) {
-			continue
-		}
-		i := len(name) - len(u.suffix)
-		switch {
-		case i == 0, name[i-1] == '_':
-			return u.unit
-		case name[i] >= 'A' && name[i] <= 'Z' && (name[i-1] >= 'a' && name[i-1] <= 'z' || name[i-1] >= '0' && name[i-1] <= '9'):
-			return u.unit
-		}
+	unit, _ := prose.NameUnit(name)
+	if unit == "" {
+		return ""
 	}
-	return ""
+	return prose.UnitName(unit)
 }
 
 // guard returns the condition of the if statement whose body directly

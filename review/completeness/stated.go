@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/docreview/docreview/review/prose"
 )
 
 // Stated reports whether doc states f. The match is exact, on words and
@@ -60,7 +62,8 @@ func Stated(doc string, f Fact) bool {
 		}
 		return f.Value != "" && hasValue(doc, f.Value)
 	case KindUnit:
-		for _, w := range unitWords[f.Value] {
+		unit, _ := prose.CanonUnit(f.Value, false)
+		for _, w := range prose.UnitWords(unit) {
 			if hasWordFold(doc, w) {
 				return true
 			}
@@ -84,24 +87,6 @@ var (
 	goroutineRE = regexp.MustCompile(`(?i)\b(?:goroutines?|concurrent(?:ly)?|background)\b`)
 	lockRE      = regexp.MustCompile(`(?i)\b(?:lock(?:s|ed|ing)?|mutex(?:es)?|concurrent use|concurrently|synchroni[sz]ed|thread[- ]safe)\b`)
 )
-
-// unitWords lists, per unit of a [KindUnit] fact, the words that state it
-// (matched case-insensitively as whole words).
-var unitWords = map[string][]string{
-	"milliseconds": {"milliseconds", "millisecond", "ms", "msec"},
-	"microseconds": {"microseconds", "microsecond", "µs", "us", "usec"},
-	"nanoseconds":  {"nanoseconds", "nanosecond", "ns", "nsec"},
-	"seconds":      {"seconds", "second", "sec", "secs"},
-	"minutes":      {"minutes", "minute", "min", "mins"},
-	"hours":        {"hours", "hour"},
-	"bytes":        {"bytes", "byte"},
-	"kilobytes":    {"kilobytes", "kilobyte", "kb"},
-	"kibibytes":    {"kibibytes", "kibibyte", "kib"},
-	"megabytes":    {"megabytes", "megabyte", "mb"},
-	"mebibytes":    {"mebibytes", "mebibyte", "mib"},
-	"gigabytes":    {"gigabytes", "gigabyte", "gb"},
-	"gibibytes":    {"gibibytes", "gibibyte", "gib"},
-}
 
 // namesIdent reports whether doc names the identifier name: as written,
 // without a leading "*", or without its package qualifier.

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/docreview/docreview/review"
+	"github.com/docreview/docreview/review/prose"
 )
 
 // Resolver answers whether a name exists in the module at head. The
@@ -70,7 +71,7 @@ type scanOpts struct {
 	// doc says the text is a Go doc comment, where Go convention makes an
 	// identifier-shaped bare word a name of the package: such a word is a
 	// mention even when nothing declares it or anything close to it (see
-	// [CodeShaped]), so that a rule can report it absent.
+	// [prose.CodeShaped]), so that a rule can report it absent.
 	doc bool
 	// locals are the receiver and parameter names of the documented func:
 	// "c.Run" with receiver c is a mention, resolved through c's type.
@@ -228,7 +229,7 @@ func (s *mentionScanner) codeSpan(start, end int) {
 		s.add(start, end, review.Mention{Kind: review.MentionFlag, Text: m[1]})
 		return
 	}
-	if v, unit, ok := wholeLiteral(c); ok {
+	if v, unit, ok := prose.WholeLiteral(c); ok {
 		s.add(start, end, review.Mention{Kind: review.MentionLiteral, Text: c, Value: v, Unit: unit})
 		return
 	}
@@ -402,45 +403,18 @@ func (s *mentionScanner) urls() {
 	}
 }
 
-var docLinkRE = regexp.MustCompile(`^\*?((?:[A-Za-z0-9_.-]+(?:/[A-Za-z0-9_.-]+)+\.)?[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*){0,2})$`)
-
-// docLinks finds Go doc links: `[Name]`, `[pkg.Name]`, `[Type.Method]`,
-// `[*Type]`, `[import/path.Name]`. A bracket followed by "(", "[" or ":" is
-// Markdown link syntax, and one preceded by "]" or a word character is not
-// a link.
+// docLinks records the Go doc links ([prose.DocLinks]) outside code; in
+// Markdown, a link to a single name only when the name is defined.
 func (s *mentionScanner) docLinks() {
-	t := s.text
-	for i := 0; i < len(t); i++ {
-		if t[i] != '[' || s.mask[i] {
+	for _, l := range prose.DocLinks(s.text) {
+		i, j := l.Span.Start, l.Span.End
+		if s.mask[i] || !s.free(i, j) {
 			continue
 		}
-		if i > 0 && (t[i-1] == ']' || t[i-1] == '!' || isWordByte(t[i-1]) || t[i-1] == '\\') {
+		if s.opts.markdown && !strings.ContainsAny(l.Name, "./") && !s.r.defined(l.Name) {
 			continue
 		}
-		j := strings.IndexAny(t[i+1:], "[]\n")
-		if j < 0 {
-			return
-		}
-		j += i + 1
-		if t[j] != ']' {
-			continue
-		}
-		if j+1 < len(t) && (strings.IndexByte("([:", t[j+1]) >= 0 || isWordByte(t[j+1])) {
-			continue
-		}
-		m := docLinkRE.FindStringSubmatch(t[i+1 : j])
-		if m == nil || !s.free(i, j+1) {
-			continue
-		}
-		name := m[1]
-		if name == "x" || name == "X" {
-			continue // a task list box
-		}
-		if s.opts.markdown && !strings.ContainsAny(name, "./") && !s.r.defined(name) {
-			continue
-		}
-		s.add(i, j+1, review.Mention{Kind: review.MentionDocLink, Text: name})
-		i = j
+		s.add(i, j, review.Mention{Kind: review.MentionDocLink, Text: l.Name})
 	}
 }
 
@@ -461,11 +435,11 @@ func (s *mentionScanner) flags() {
 
 // literals finds numbers with units.
 func (s *mentionScanner) literals() {
-	for _, l := range findLiterals(s.text) {
-		if !s.free(l.start, l.end) {
+	for _, l := range prose.Literals(s.text) {
+		if !s.free(l.Start, l.End) {
 			continue
 		}
-		s.add(l.start, l.end, review.Mention{Kind: review.MentionLiteral, Text: s.text[l.start:l.end], Value: l.value, Unit: l.unit})
+		s.add(l.Start, l.End, review.Mention{Kind: review.MentionLiteral, Text: s.text[l.Start:l.End], Value: l.Value, Unit: l.Unit})
 	}
 }
 
@@ -533,7 +507,7 @@ func (s *mentionScanner) identMention(name string, call bool, start int) bool {
 		return false
 	}
 	camel := hasLower(name) && hasUpper(name[1:])
-	if camel && isBrand(name) {
+	if camel && prose.IsBrand(name) {
 		return false
 	}
 	snake := strings.Contains(strings.Trim(name, "_"), "_") && !dotted
@@ -566,10 +540,10 @@ func (s *mentionScanner) identMention(name string, call bool, start int) bool {
 		if s.r.suggests(s.fromDir, name) {
 			return true
 		}
-		return s.opts.doc && !dotted && CodeShaped(name, call)
+		return s.opts.doc && !dotted && prose.CodeShaped(name, call)
 	}
 	// A plain word: only a defined name written capitalised mid-sentence.
-	if len(name) < 2 || !isUpper(name[0]) || isGoBuiltin(name) || sentenceStart(s.text, start) {
+	if len(name) < 2 || !isUpper(name[0]) || isGoBuiltin(name) || prose.StartsSentence(s.text, start) {
 		return false
 	}
 	if s.opts.pkg != "" {
@@ -578,66 +552,7 @@ func (s *mentionScanner) identMention(name string, call bool, start int) bool {
 	return s.r.defined(name)
 }
 
-// CodeShaped reports whether a bare word of a doc comment has a shape that
-// English prose and product names do not: followed by "()" ("Close()"),
-// lowerCamel with a lower-case head of two or more letters and a
-// capitalised word after it ("setupEdgeField", but not "iPhone", "gRPC"
-// or "macOS"), or UpperCamel of three or more words ("MaxTableSize", but
-// not "GitHub" or "PostgreSQL"). call says the word was followed by "()".
-// Go convention makes such a word a name of the doc's package, so when
-// nothing declares it, it is absent.
-func CodeShaped(name string, call bool) bool {
-	if name == "" || strings.ContainsAny(name, "._") || isBrand(name) {
-		return false
-	}
-	if call {
-		return len(name) >= 2
-	}
-	words := camelWords(name)
-	if isLower(name[0]) {
-		if len(words) < 2 || len(words[0]) < 2 {
-			return false
-		}
-		for _, w := range words[1:] {
-			if len(w) >= 2 && isUpper(w[0]) && isLower(w[1]) {
-				return true
-			}
-		}
-		return false
-	}
-	if len(words) < 3 {
-		return false
-	}
-	capitalised := 0
-	for _, w := range words {
-		if len(w) >= 2 && isUpper(w[0]) && isLower(w[1]) {
-			capitalised++
-		}
-	}
-	return capitalised >= 2
-}
-
-// camelWords splits an ASCII mixedCaps word at case changes, keeping runs
-// of capitals together ("HTTPServerConfig" -> HTTP, Server, Config) and
-// digits with the word before them.
-func camelWords(s string) []string {
-	var out []string
-	start := 0
-	for i := 1; i < len(s); i++ {
-		c, p := s[i], s[i-1]
-		switch {
-		case isUpper(c) && isLower(p):
-			out = append(out, s[start:i])
-			start = i
-		case isUpper(c) && isUpper(p) && i+1 < len(s) && isLower(s[i+1]):
-			out = append(out, s[start:i])
-			start = i
-		}
-	}
-	return append(out, s[start:])
-}
-
-func isLower(c byte) bool { return 'a' <= c && c <= 'z' }
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
 
 // inQuotes reports whether offset i lies between double quotes of one
 // paragraph (a quote may span a line break, not a blank line).
@@ -651,32 +566,6 @@ func inQuotes(t string, i int) bool {
 		end = len(t) - i
 	}
 	return strings.IndexByte(t[i:i+end], '"') >= 0
-}
-
-// sentenceStart reports whether the word at i begins a sentence, a line
-// item or the text, where capitalisation says nothing about identifiers.
-func sentenceStart(t string, i int) bool {
-	newlines := 0
-	j := i - 1
-	for ; j >= 0; j-- {
-		c := t[j]
-		if c == '\n' {
-			newlines++
-			continue
-		}
-		if c == ' ' || c == '\t' || c == '\r' {
-			continue
-		}
-		break
-	}
-	if j < 0 || newlines >= 2 {
-		return true
-	}
-	switch t[j] {
-	case '.', '!', '?', ':', '|', '#', '>', '-', '*', '+', '"', '(':
-		return true
-	}
-	return false
 }
 
 // isPathLike reports whether tok looks like a path relative to the
@@ -747,23 +636,6 @@ func isAbbrev(name string) bool {
 		}
 	}
 	return true
-}
-
-// isBrand reports CamelCase words of ordinary prose that are not
-// identifiers.
-func isBrand(w string) bool {
-	switch w {
-	case "GitHub", "GitLab", "BitBucket", "JavaScript", "TypeScript", "PostgreSQL", "MySQL",
-		"SQLite", "MongoDB", "YouTube", "LinkedIn", "macOS", "iOS", "iPhone", "iPad", "OAuth",
-		"OpenAI", "OpenAPI", "WebSocket", "WebSockets", "PowerShell", "VSCode", "IntelliJ",
-		"DevOps", "CamelCase", "PascalCase", "camelCase", "GoLand", "NixOS", "FreeBSD", "OpenBSD",
-		"NetBSD", "DragonFly", "HashiCorp", "CloudFlare", "Cloudflare", "DockerHub", "README",
-		"mixedCaps", "MixedCaps", "lowerCamel", "lowerCamelCase", "UpperCamel", "UpperCamelCase", "snakeCase",
-		"reStructuredText", "AsciiDoc", "JetBrains", "WordPress", "DynamoDB", "BigQuery", "GraphQL",
-		"PRs", "APIs", "URLs", "IDs", "CLIs", "SDKs", "JSONs", "UUIDs", "CPUs", "GPUs", "OSes":
-		return true
-	}
-	return false
 }
 
 func isGoBuiltin(name string) bool {

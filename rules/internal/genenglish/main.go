@@ -13,6 +13,7 @@ import (
 	"bufio"
 	"flag"
 	"fmt"
+	"go/build"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -36,7 +37,7 @@ func main() {
 }
 
 func run(out string, minCount, minLen int) error {
-	root := filepath.Join(runtime.GOROOT(), "src")
+	root := filepath.Join(build.Default.GOROOT, "src")
 	counts := map[string]int{}
 	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {

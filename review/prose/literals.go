@@ -1,4 +1,4 @@
-package extract
+package prose
 
 import (
 	"strconv"
@@ -6,21 +6,27 @@ import (
 	"time"
 )
 
-// literal is a number with a unit found in text.
-type literal struct {
-	start, end int
-	value      float64
-	unit       string
+// Literal is a number with a unit found in text.
+type Literal struct {
+	// Start and End are the byte offsets of the literal in the text.
+	Start, End int
+	// Value is the number as written: 30 for "30s", 1.5 for "1.5 MiB"; a
+	// compound duration gives its value in the smallest unit written
+	// (90 for "1h30m").
+	Value float64
+	// Unit is the canonical unit ([CanonUnit]): "s", "mib", "entries",
+	// "%".
+	Unit string
 }
 
-// findLiterals returns the numbers with units in text, left to right, without
+// Literals returns the numbers with units in text, left to right, without
 // overlaps: Go durations ("30s", "1h30m"), sizes ("10 MB", "4KB"),
 // percentages and counts ("100 entries", "three retries"), the unit after
 // the number, a space, a line break or a hyphen. A number preceded by a
 // letter, digit, dot, hyphen or "$" is part of a name or version and is
 // skipped. The scan is a single pass over text.
-func findLiterals(text string) []literal {
-	var out []literal
+func Literals(text string) []Literal {
+	var out []Literal
 	for i := 0; i < len(text); {
 		c := text[i]
 		switch {
@@ -29,7 +35,7 @@ func findLiterals(text string) []literal {
 			if okBefore(text, i) {
 				if l, ok := literalAt(text, i, j, parseNum(text[i:j]), true); ok {
 					out = append(out, l)
-					i = l.end
+					i = l.End
 					continue
 				}
 			}
@@ -43,10 +49,10 @@ func findLiterals(text string) []literal {
 				j++
 			}
 			if okBefore(text, i) && (j == len(text) || !isWordByte(text[j])) {
-				if v, ok := numberWord(strings.ToLower(text[i:j])); ok {
+				if v, ok := NumberWord(strings.ToLower(text[i:j])); ok {
 					if l, ok := literalAt(text, i, j, v, false); ok {
 						out = append(out, l)
-						i = l.end
+						i = l.End
 						continue
 					}
 				}
@@ -98,18 +104,18 @@ func scanNumber(text string, i int) int {
 
 // literalAt reads the unit after the number text[i:j] of value v; digits
 // is false for number words, which take only spaced units.
-func literalAt(text string, i, j int, v float64, digits bool) (literal, bool) {
+func literalAt(text string, i, j int, v float64, digits bool) (Literal, bool) {
 	if digits {
 		// A compound Go duration: 1h30m, 2m30.5s.
 		if end := scanCompound(text, i); end > 0 {
 			if v, unit, ok := compoundDuration(text[i:end]); ok {
-				return literal{i, end, v, unit}, true
+				return Literal{i, end, v, unit}, true
 			}
 		}
 		// An attached unit: 30s, 4KB, 1MiB.
 		if w, end := unitWord(text, j); w != "" && (end == len(text) || !isWordByte(text[end]) && !followedByName(text, end)) {
-			if unit, ok := canonUnit(w, true); ok && isAttachedUnit(w) && !(unit == "s" && isDecade(text[i:j])) {
-				return literal{i, end, v, unit}, true
+			if unit, ok := CanonUnit(w, true); ok && isAttachedUnit(w) && !(unit == "s" && isDecade(text[i:j])) {
+				return Literal{i, end, v, unit}, true
 			}
 		}
 		// A percentage: 50%, 50 %, 50 percent.
@@ -118,7 +124,7 @@ func literalAt(text string, i, j int, v float64, digits bool) (literal, bool) {
 			k++
 		}
 		if k < len(text) && text[k] == '%' {
-			return literal{i, k + 1, v, "%"}, true
+			return Literal{i, k + 1, v, "%"}, true
 		}
 	}
 	// A spaced unit: 5 minutes, 10 MB, 100 entries, 30-second.
@@ -135,25 +141,25 @@ func literalAt(text string, i, j int, v float64, digits bool) (literal, bool) {
 			k++
 		}
 		if k == j || newlines > 1 {
-			return literal{}, false
+			return Literal{}, false
 		}
 	}
 	w, end := unitWord(text, k)
 	if w == "" || end < len(text) && isWordByte(text[end]) {
-		return literal{}, false
+		return Literal{}, false
 	}
 	lw := strings.ToLower(w)
 	if digits && (lw == "percent") {
-		return literal{i, end, v, "%"}, true
+		return Literal{i, end, v, "%"}, true
 	}
 	if !isSpacedUnit(w) {
-		return literal{}, false
+		return Literal{}, false
 	}
-	unit, ok := canonUnit(w, false)
+	unit, ok := CanonUnit(w, false)
 	if !ok {
-		return literal{}, false
+		return Literal{}, false
 	}
-	return literal{i, end, v, unit}, true
+	return Literal{i, end, v, unit}, true
 }
 
 // followedByName reports a dot and a word character at i, as in "1.2.3s"
@@ -271,11 +277,12 @@ func isCountNoun(w string) bool {
 	return false
 }
 
-// wholeLiteral reports whether s as a whole is a number with a unit.
-func wholeLiteral(s string) (float64, string, bool) {
-	ls := findLiterals(s)
-	if len(ls) == 1 && ls[0].start == 0 && ls[0].end == len(s) {
-		return ls[0].value, ls[0].unit, true
+// WholeLiteral reports whether s as a whole is a number with a unit, and
+// gives its value and canonical unit.
+func WholeLiteral(s string) (float64, string, bool) {
+	ls := Literals(s)
+	if len(ls) == 1 && ls[0].Start == 0 && ls[0].End == len(s) {
+		return ls[0].Value, ls[0].Unit, true
 	}
 	return 0, "", false
 }
@@ -335,7 +342,9 @@ func parseNum(s string) float64 {
 	return v
 }
 
-func numberWord(w string) (float64, bool) {
+// NumberWord returns the value of a lower-case number word: "one" is 1,
+// "twenty" 20, "hundred" 100.
+func NumberWord(w string) (float64, bool) {
 	switch w {
 	case "one":
 		return 1, true
@@ -383,11 +392,11 @@ func numberWord(w string) (float64, bool) {
 	return 0, false
 }
 
-// canonUnit maps a unit as written to its canonical form: "s", "ms", "m",
+// CanonUnit maps a unit as written to its canonical form: "s", "ms", "m",
 // "h", "ns", "us", "d", "w" for durations, "b", "kb", "mb", "gb", "tb",
 // "kib", "mib", "gib", "tib" for sizes, and the plural noun for counts.
 // attached is true when the unit follows the number without a space.
-func canonUnit(u string, attached bool) (string, bool) {
+func CanonUnit(u string, attached bool) (string, bool) {
 	if u == "b" {
 		return "", false // "5b" and "5 b" are not sizes; "B" is
 	}
