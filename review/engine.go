@@ -301,6 +301,7 @@ func (e *Engine) Load(ctx context.Context, req Request) (*Workspace, []Note, err
 	opt := gitrepo.SnapshotOptions{MaxFileSize: req.MaxFileSize, Include: req.Include, Exclude: req.Exclude}
 
 	ws := &Workspace{Dir: repo.Dir, Base: baseSHA, Head: headSHA, History: repoHistory{repo: repo, rev: headSHA}, Types: e.Types, shared: &sharedStore{}}
+	ws.Docs, _ = e.Extractor.(DocReader)
 	headRev := headSHA
 	if req.Worktree {
 		headRev, ws.Head = "", "worktree"

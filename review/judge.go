@@ -71,6 +71,12 @@ type Workspace struct {
 	// History answers questions about the commits before Head; nil when
 	// there is no repository history to ask (a Workspace built by hand).
 	History History
+	// Docs reads the claims of one file's contents the way the review's
+	// extractor does, for judges that compare a claim with the file's
+	// other claims or with its base version. [Engine.Load] sets it to the
+	// Extractor when that is a [DocReader]; nil means no judge can read
+	// other claims.
+	Docs DocReader
 	// Types keeps the standard library's type information for every load
 	// of Go symbols the review makes (the head's, and the base's where a
 	// judge needs it); nil keeps nothing between loads.
@@ -148,6 +154,17 @@ type Extractor interface {
 	// Extract returns the claims of ws selected by scope, sorted by path and
 	// line, and notes on files it could not fully read.
 	Extract(ctx context.Context, ws *Workspace, scope Scope) ([]Claim, []Note, error)
+}
+
+// DocReader reads the claims of one file's contents (a Go file's doc
+// comments, a Markdown file's paragraphs and code blocks), without
+// selecting them by diff or scope: Changed is false on each.
+type DocReader interface {
+	FileClaims(path string, src []byte) ([]Claim, error)
+	// TextMentions returns the mentions of a piece of prose (a sentence
+	// of a claim) found without resolving any name: doc links, backticked
+	// code, literals, paths, flags; Line counts from 1.
+	TextMentions(text string) []Mention
 }
 
 // Judge labels claims. Rules and the LLM judge implement it.

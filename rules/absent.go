@@ -38,7 +38,7 @@ type absence struct {
 //
 //   - for a single name in a doc comment, the doc's package (and every
 //     package it imports, which must not export it either): a doc link,
-//     a backticked mixedCaps name, or a bare word [extract.CodeShaped]
+//     a backticked mixedCaps name, or a bare word [prose.CodeShaped]
 //     calls code;
 //   - for "pkg.Name", the module packages called pkg;
 //   - for "Type.Member", the fields and methods of the module type Type.

@@ -8,7 +8,6 @@ import (
 	"io/fs"
 
 	"github.com/docreview/docreview/review"
-	"github.com/docreview/docreview/review/extract"
 )
 
 // baseGo is a Go file of the base commit, parsed once per review for every
@@ -76,7 +75,10 @@ func baseClaims(ws *review.Workspace, path string) ([]review.Claim, error) {
 		if err != nil {
 			return nil, err
 		}
-		return extract.GoClaims(path, src)
+		if ws.Docs == nil {
+			return nil, fmt.Errorf("read claims of %s at base: the review has no doc reader", path)
+		}
+		return ws.Docs.FileClaims(path, src)
 	})
 	if err != nil {
 		return nil, err

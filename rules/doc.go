@@ -1,8 +1,13 @@
 // Package rules holds docreview's deterministic checks. Each rule is a small
 // type implementing [review.Judge]: it looks at one claim, consults the Go
-// symbol table, the diff and the retriever (structural and lexical channels
-// fused) of the [review.Workspace], and returns a verdict only when the
-// evidence supports a concrete correction.
+// symbol table, the diff, the changed declarations
+// ([review.Workspace.Changes]), the claims of other files and of the base
+// ([review.Workspace.Docs]) and the retriever (structural and lexical
+// channels fused) of the [review.Workspace], and returns a verdict only
+// when the evidence supports a concrete correction. Prose is read with
+// package prose, so sentences, units and name words mean what they mean to
+// the extractor. Rules never import the extractor: what they need of the
+// doc model comes through review.
 //
 // The rules are cheap, offline and safe to run concurrently on many claims:
 //

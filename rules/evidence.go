@@ -7,14 +7,13 @@ import (
 	"github.com/docreview/docreview/retrieval"
 	"github.com/docreview/docreview/review"
 	"github.com/docreview/docreview/review/diff"
-	"github.com/docreview/docreview/review/extract"
 )
 
 // hunkEvidence points at the new-side lines of the hunk in which ref
 // changed: for a removed symbol (ref at base) the hunk that deleted it, for
 // a renamed one (ref at head) the added lines that declare the new name. It
 // fails when the file no longer exists at head or no hunk covers the line.
-func hunkEvidence(files []diff.File, ref extract.SymbolRef, atBase bool) (review.Evidence, bool) {
+func hunkEvidence(files []diff.File, ref review.SymbolRef, atBase bool) (review.Evidence, bool) {
 	for _, f := range files {
 		if f.Status == diff.Deleted || f.NewPath == "" {
 			continue

@@ -5,7 +5,6 @@ import (
 
 	"github.com/docreview/docreview/review"
 	"github.com/docreview/docreview/review/diff"
-	"github.com/docreview/docreview/review/extract"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -24,19 +23,19 @@ func TestHunkEvidence(t *testing.T) {
 	}}
 	tests := []struct {
 		name   string
-		ref    extract.SymbolRef
+		ref    review.SymbolRef
 		atBase bool
 		want   review.Evidence
 		ok     bool
 	}{
-		{"renamed: the added lines declaring it", extract.SymbolRef{Path: "store.go", Line: 35}, false,
+		{"renamed: the added lines declaring it", review.SymbolRef{Path: "store.go", Line: 35}, false,
 			review.Evidence{Path: "store.go", StartLine: 33, EndLine: 35, Source: review.SourceDiff}, true},
-		{"removed: the new side of its hunk", extract.SymbolRef{Path: "store.go", Line: 89}, true,
+		{"removed: the new side of its hunk", review.SymbolRef{Path: "store.go", Line: 89}, true,
 			review.Evidence{Path: "store.go", StartLine: 85, EndLine: 90, Source: review.SourceDiff}, true},
-		{"removed by a pure deletion: the line it was cut after", extract.SymbolRef{Path: "store.go", Line: 121}, true,
+		{"removed by a pure deletion: the line it was cut after", review.SymbolRef{Path: "store.go", Line: 121}, true,
 			review.Evidence{Path: "store.go", StartLine: 114, EndLine: 114, Source: review.SourceDiff}, true},
-		{"file deleted: nothing at head", extract.SymbolRef{Path: "gone.go", Line: 3}, true, review.Evidence{}, false},
-		{"outside every hunk", extract.SymbolRef{Path: "store.go", Line: 60}, true, review.Evidence{}, false},
+		{"file deleted: nothing at head", review.SymbolRef{Path: "gone.go", Line: 3}, true, review.Evidence{}, false},
+		{"outside every hunk", review.SymbolRef{Path: "store.go", Line: 60}, true, review.Evidence{}, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

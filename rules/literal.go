@@ -15,7 +15,6 @@ import (
 
 	"github.com/docreview/docreview/retrieval"
 	"github.com/docreview/docreview/review"
-	"github.com/docreview/docreview/review/extract"
 	"github.com/docreview/docreview/review/prose"
 )
 
@@ -171,10 +170,14 @@ type litPlaced struct {
 }
 
 // placeMentions finds the literals and names of a sentence with their
-// offsets; a name's range includes its closing bracket or backtick.
-func placeMentions(sent string) (lits, names []litPlaced) {
+// offsets, as the review's doc reader reads them (none without one); a
+// name's range includes its closing bracket or backtick.
+func placeMentions(ws *review.Workspace, sent string) (lits, names []litPlaced) {
+	if ws.Docs == nil {
+		return nil, nil
+	}
 	cursor := 0
-	for _, m := range extract.Mentions(sent, 1, nil, "") {
+	for _, m := range ws.Docs.TextMentions(sent) {
 		i := strings.Index(sent[cursor:], m.Text)
 		if i < 0 {
 			continue
@@ -216,7 +219,7 @@ var (
 // judgeSentence checks the literals of one sentence; first is true for
 // the claim's first sentence.
 func (r *LiteralMismatch) judgeSentence(ws *review.Workspace, sc scope, c review.Claim, self *retrieval.Symbol, sent string, first bool) *review.Verdict {
-	lits, names := placeMentions(sent)
+	lits, names := placeMentions(ws, sent)
 	if len(lits) == 0 {
 		return nil
 	}

@@ -12,7 +12,6 @@ import (
 	"github.com/docreview/docreview/retrieval"
 	"github.com/docreview/docreview/review"
 	"github.com/docreview/docreview/review/diff"
-	"github.com/docreview/docreview/review/extract"
 	"github.com/docreview/docreview/review/prose"
 )
 
@@ -161,7 +160,7 @@ func (r *LiteralMismatch) codeDrift(ws *review.Workspace, c review.Claim, f diff
 			Path: c.Path, StartLine: m.line, EndLine: m.line, Source: review.SourceCode,
 			Why: m.why, Hops: []string{c.Symbol + " (doc)", c.Symbol},
 		}}
-		if ev, ok := hunkEvidence(ws.Diff, extract.SymbolRef{Path: c.Path, Line: m.line}, false); ok {
+		if ev, ok := hunkEvidence(ws.Diff, review.SymbolRef{Path: c.Path, Line: m.line}, false); ok {
 			ev.Why = fmt.Sprintf("this diff changed %s to %s", hn.digits, m.text)
 			ev.Hops = []string{c.Symbol + " (doc)", "diff " + ev.Path}
 			evs = append(evs, ev)
@@ -214,7 +213,7 @@ func (r *LiteralMismatch) docDrift(ws *review.Workspace, c review.Claim, f diff.
 		}}
 		docLine := c.Line + strings.Count(c.Text[:hn.start], "\n")
 		if f.AddedAt(docLine) {
-			if ev, ok := hunkEvidence(ws.Diff, extract.SymbolRef{Path: c.Path, Line: docLine}, false); ok {
+			if ev, ok := hunkEvidence(ws.Diff, review.SymbolRef{Path: c.Path, Line: docLine}, false); ok {
 				ev.Why = fmt.Sprintf("this diff changed the doc's %s to %s", was.digits, hn.digits)
 				ev.Hops = []string{c.Symbol + " (doc)", "diff " + ev.Path}
 				evs = append(evs, ev)

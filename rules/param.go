@@ -15,7 +15,6 @@ import (
 	"github.com/docreview/docreview/retrieval"
 	"github.com/docreview/docreview/review"
 	"github.com/docreview/docreview/review/diff"
-	"github.com/docreview/docreview/review/extract"
 	"github.com/docreview/docreview/review/prose"
 )
 
@@ -648,7 +647,7 @@ func (r *WrongParameter) verdict(ws *review.Workspace, c review.Claim, sym retri
 		}
 	}
 	if renamedInDiff {
-		ref := extract.SymbolRef{Path: sym.Path, Line: line}
+		ref := review.SymbolRef{Path: sym.Path, Line: line}
 		if ev, ok := hunkEvidence(ws.Diff, ref, false); ok {
 			var olds []string
 			for _, f := range found {

@@ -16,7 +16,6 @@ import (
 
 	"github.com/docreview/docreview/retrieval"
 	"github.com/docreview/docreview/review"
-	"github.com/docreview/docreview/review/extract"
 )
 
 var _ review.Judge = (*Snippet)(nil)
@@ -88,7 +87,7 @@ func (r *Snippet) judgeGo(ctx context.Context, ws *review.Workspace, c review.Cl
 	// The diff's renames give certain corrections; without them (no base,
 	// or an unreadable file) only close names are offered, so an error
 	// here costs a suggestion, not the finding.
-	changes, _ := extract.ChangedSymbols(ctx, ws)
+	changes, _ := ws.Changes(ctx)
 	// A block the diff left alone, selected because it mentions what the
 	// diff changed, is judged on what the diff changed only: its other
 	// problems pre-date the diff and are left to --scope all.
@@ -176,7 +175,7 @@ func blankFileHeader(text string) (string, bool) {
 
 // diffNames holds the last name component of every declaration the diff
 // changed, removed or renamed (the old name).
-func diffNames(ch extract.Changes) map[string]bool {
+func diffNames(ch review.Changes) map[string]bool {
 	out := map[string]bool{}
 	for _, r := range ch.Changed {
 		out[lastPart(r.Name)] = true
@@ -251,7 +250,10 @@ func (r *Snippet) prelude(ws *review.Workspace, c review.Claim) ([]string, error
 		if err != nil {
 			return nil, fmt.Errorf("read %s for the snippet prelude: %w", c.Path, err)
 		}
-		return extract.MarkdownClaims(c.Path, src), nil
+		if ws.Docs == nil {
+			return nil, fmt.Errorf("read %s for the snippet prelude: the review has no doc reader", c.Path)
+		}
+		return ws.Docs.FileClaims(c.Path, src)
 	})
 	if err != nil {
 		return nil, err
@@ -323,7 +325,7 @@ type subject struct {
 	owner   string // for a member: its type ("Store"); else ""
 	member  string // for a member: its name ("Reserve"); else ""
 	closest string // the correction in the same form as name; "" if none
-	rename  *extract.Rename
+	rename  *review.Rename
 	// elsewhere names the other types of the package that have member
 	// ("Route.HeadersRegexp"): then the receiver, not the name, is wrong, and
 	// no rename is suggested.
@@ -332,7 +334,7 @@ type subject struct {
 
 // subjectOf works out what an issue is about and how to correct it: the
 // rename of this diff when there is one, else the unique close name.
-func subjectOf(sc scope, is retrieval.SnippetIssue, changes extract.Changes) subject {
+func subjectOf(sc scope, is retrieval.SnippetIssue, changes review.Changes) subject {
 	sub := subject{dir: issueDir(sc, is), name: is.Name}
 	var prefix, rel string
 	switch is.Kind {
@@ -415,7 +417,7 @@ func lookupIn(sc scope, dir, name string) (retrieval.Symbol, bool) {
 
 // verdict reports the worst issues of a claim: the first one in the
 // message and evidence, the others counted.
-func (r *Snippet) verdict(ws *review.Workspace, sc scope, c review.Claim, issues []snippetIssue, changes extract.Changes) *review.Verdict {
+func (r *Snippet) verdict(ws *review.Workspace, sc scope, c review.Claim, issues []snippetIssue, changes review.Changes) *review.Verdict {
 	is := issues[0]
 	sub := subjectOf(sc, is.SnippetIssue, changes)
 	docSource := review.SourceDoc

@@ -9,7 +9,6 @@ import (
 
 	"github.com/docreview/docreview/retrieval"
 	"github.com/docreview/docreview/review"
-	"github.com/docreview/docreview/review/extract"
 )
 
 // untypedCall is a method call on a receiver the code block never declares
@@ -19,8 +18,8 @@ type untypedCall struct {
 	recv, method string
 	repl         string // the method it should call
 	sym          retrieval.Symbol
-	rename       *extract.Rename // set when this diff renamed the method
-	line         int             // the call's line in the claim's file
+	rename       *review.Rename // set when this diff renamed the method
+	line         int            // the call's line in the claim's file
 }
 
 // untypedCalls finds the calls of the claim's Go blocks whose receiver is
@@ -32,7 +31,7 @@ type untypedCall struct {
 // check such calls get. A receiver counts as undeclared when neither the
 // block nor the blocks before it (prelude) declare it and it is not the
 // name of a package the block or the module imports.
-func untypedCalls(sc scope, blocks []review.Mention, prelude []string, lines []string, changes extract.Changes) []untypedCall {
+func untypedCalls(sc scope, blocks []review.Mention, prelude []string, lines []string, changes review.Changes) []untypedCall {
 	declared := map[string]bool{}
 	for _, p := range sc.scopePackages() {
 		if p.Types == nil {

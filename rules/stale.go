@@ -12,7 +12,6 @@ import (
 
 	"github.com/docreview/docreview/retrieval"
 	"github.com/docreview/docreview/review"
-	"github.com/docreview/docreview/review/extract"
 	"github.com/docreview/docreview/review/prose"
 )
 
@@ -65,8 +64,8 @@ type stale struct {
 	repl    string // the replacement in the same form; "" when unknown
 	newSym  retrieval.Symbol
 	hasNew  bool
-	change  extract.SymbolRef // the diff side that changed (New for renames)
-	oldName string            // the changed symbol's old qualified name
+	change  review.SymbolRef // the diff side that changed (New for renames)
+	oldName string           // the changed symbol's old qualified name
 	// removedIn is the earlier commit that removed the name, when the
 	// history says so cheaply.
 	removedIn *review.Commit
@@ -178,7 +177,7 @@ func (r *StaleReference) check(ctx context.Context, ws *review.Workspace, sc sco
 		}
 	}
 	s := stale{mention: m, name: name}
-	changes, err := extract.ChangedSymbols(ctx, ws)
+	changes, err := ws.Changes(ctx)
 	if err != nil {
 		return stale{}, false, fmt.Errorf("symbols changed by the diff: %w", err)
 	}
@@ -438,9 +437,9 @@ func (s scope) targets(name string) []target {
 // matchRename finds the rename that makes name stale and the name as it
 // reads after the rename, in the same qualification form. It fails when no
 // rename or several different ones match.
-func matchRename(renames []extract.Rename, ts []target) (extract.Rename, string, bool) {
+func matchRename(renames []review.Rename, ts []target) (review.Rename, string, bool) {
 	var (
-		match extract.Rename
+		match review.Rename
 		repls []string
 	)
 	for _, rn := range renames {
@@ -455,7 +454,7 @@ func matchRename(renames []extract.Rename, ts []target) (extract.Rename, string,
 		}
 	}
 	if repls = uniq(repls); len(repls) != 1 {
-		return extract.Rename{}, "", false
+		return review.Rename{}, "", false
 	}
 	return match, repls[0], true
 }
@@ -476,8 +475,8 @@ func renamed(rel, old, neu string) (string, bool) {
 }
 
 // matchRemoval finds the unique removed symbol name refers to.
-func matchRemoval(removed []extract.SymbolRef, ts []target) (extract.SymbolRef, bool) {
-	var matches []extract.SymbolRef
+func matchRemoval(removed []review.SymbolRef, ts []target) (review.SymbolRef, bool) {
+	var matches []review.SymbolRef
 	for _, rm := range removed {
 		for _, t := range ts {
 			if rm.Dir != t.dir {
@@ -489,7 +488,7 @@ func matchRemoval(removed []extract.SymbolRef, ts []target) (extract.SymbolRef, 
 		}
 	}
 	if len(matches) != 1 {
-		return extract.SymbolRef{}, false
+		return review.SymbolRef{}, false
 	}
 	return matches[0], true
 }
@@ -584,7 +583,7 @@ func (r *StaleReference) renamedOpening(ctx context.Context, ws *review.Workspac
 			return review.Mention{}, false, nil
 		}
 	}
-	changes, err := extract.ChangedSymbols(ctx, ws)
+	changes, err := ws.Changes(ctx)
 	if err != nil {
 		return review.Mention{}, false, fmt.Errorf("symbols changed by the diff: %w", err)
 	}

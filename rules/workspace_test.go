@@ -49,6 +49,7 @@ func loadWorkspace(t *testing.T, name string) *review.Workspace {
 	ws := &review.Workspace{
 		Dir: root, Head: "head", HeadFS: head, HeadFiles: files, Symbols: syms, Index: ix,
 		Retriever: &retrieval.Retriever{Index: ix, Symbols: syms, FS: head},
+		Docs:      &extract.Extractor{},
 	}
 	baseDir := filepath.Join(root, "base")
 	if _, err := os.Stat(baseDir); err != nil {

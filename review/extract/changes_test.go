@@ -13,9 +13,9 @@ import (
 
 // summary renders changes as one line per symbol: what happened, the
 // package directory, the name, kind and location.
-func summary(c Changes) []string {
+func summary(c review.Changes) []string {
 	var out []string
-	ref := func(r SymbolRef) string {
+	ref := func(r review.SymbolRef) string {
 		return fmt.Sprintf("%s %s (%s) %s:%d-%d", r.Dir, r.Name, r.Kind, r.Path, r.Line, r.EndLine)
 	}
 	for _, r := range c.Changed {
@@ -128,7 +128,7 @@ func TestChangedSymbols(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			ws := newWorkspace(tt.files, tt.changes)
-			got, err := ChangedSymbols(t.Context(), ws)
+			got, err := ws.Changes(t.Context())
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -146,14 +146,14 @@ func TestChangedSymbolsWithoutBase(t *testing.T) {
 	t.Parallel()
 	ws := newWorkspace(nil, []change{{newPath: "a/a.go", head: "package a\n\nfunc F() {}\n"}})
 	ws.BaseFS = nil
-	got, err := ChangedSymbols(t.Context(), ws)
+	got, err := ws.Changes(t.Context())
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !got.Empty() {
 		t.Errorf("changes without a base: %v", summary(got))
 	}
-	if _, err := ChangedSymbols(t.Context(), &review.Workspace{}); err == nil {
+	if _, err := (&review.Workspace{}).Changes(t.Context()); err == nil {
 		t.Error("workspace without HeadFS: no error")
 	}
 }
@@ -163,7 +163,7 @@ func TestChangedSymbolsReadError(t *testing.T) {
 	ws := newWorkspace(nil, []change{{oldPath: "a/a.go", newPath: "a/a.go", base: "package a\n\nfunc F() {}\n", head: "package a\n\nfunc F() { F() }\n"}})
 	ws.HeadFS.(fstest.MapFS)["a/bad.go"] = &fstest.MapFile{Data: []byte("package a\n")}
 	ws.HeadFS = failingFS{FS: ws.HeadFS, bad: "a/bad.go"}
-	got, err := ChangedSymbols(t.Context(), ws)
+	got, err := ws.Changes(t.Context())
 	if err == nil {
 		t.Error("unreadable file: no error")
 	}

@@ -10,6 +10,9 @@
 //	claims, notes, err := x.Extract(ctx, ws, review.ScopeAffected)
 //
 // [GoClaims], [MarkdownClaims] and [Mentions] work on single files and
-// texts; [ChangedSymbols] reports the Go declarations a diff changes,
-// removes or renames, which rules use as evidence.
+// texts; the Extractor is also the review's [review.DocReader], through
+// which rules read the claims of other files and versions. The Go
+// declarations a diff changes come from [review.Workspace.Changes], and
+// prose (sentences, literals, units, name words) is read with package
+// prose.
 package extract

@@ -28,7 +28,29 @@ type Extractor struct {
 	MaxMarkdownLines int
 }
 
-var _ review.Extractor = (*Extractor)(nil)
+var (
+	_ review.Extractor = (*Extractor)(nil)
+	_ review.DocReader = (*Extractor)(nil)
+)
+
+// FileClaims returns the claims of one file's contents: [GoClaims] for a
+// .go file, [MarkdownClaims] for .md and .markdown, and an error for any
+// other file.
+func (e *Extractor) FileClaims(path string, src []byte) ([]review.Claim, error) {
+	switch {
+	case strings.HasSuffix(path, ".go"):
+		return GoClaims(path, src)
+	case strings.HasSuffix(path, ".md"), strings.HasSuffix(path, ".markdown"):
+		return MarkdownClaims(path, src), nil
+	}
+	return nil, fmt.Errorf("read claims of %s: not a Go or Markdown file", path)
+}
+
+// TextMentions returns the mentions of text that need no resolution
+// ([Mentions] with no resolver).
+func (e *Extractor) TextMentions(text string) []review.Mention {
+	return Mentions(text, 1, nil, "")
+}
 
 // Extract returns the claims of the files ws.HeadFiles lists that end in
 // .go, .md or .markdown, selected by scope and sorted by path and line, and
@@ -40,8 +62,8 @@ var _ review.Extractor = (*Extractor)(nil)
 //   - [review.ScopeAffected] (also the empty scope) adds the doc comments
 //     of Go declarations whose code intersects added lines and, when there
 //     is a base to compare with, differs from the base in more than
-//     comments and layout or was renamed (as [ChangedSymbols] reports), and claims
-//     anywhere at head that mention a declaration [ChangedSymbols] reports
+//     comments and layout or was renamed (as [review.Workspace.Changes] reports), and claims
+//     anywhere at head that mention a declaration [review.Workspace.Changes] reports
 //     as changed, removed or renamed, by its name, "Type.Member", its last
 //     component, a package-qualified name, or in a code block.
 //   - [review.ScopeAll] selects every claim.
@@ -99,7 +121,7 @@ func (e *Extractor) extract(ctx context.Context, ws *review.Workspace, scope rev
 	// Every scope resolves the names the diff removes or renames, so that a
 	// claim's mentions do not depend on the scope that selected it.
 	if len(ws.Diff) > 0 {
-		changes, err := ChangedSymbols(ctx, ws)
+		changes, err := ws.Changes(ctx)
 		if err != nil {
 			if ctx.Err() != nil {
 				return nil, nil, ctx.Err()
@@ -245,9 +267,9 @@ type target struct {
 	member string
 }
 
-func targetsOf(c Changes) []target {
+func targetsOf(c review.Changes) []target {
 	var out []target
-	add := func(s SymbolRef) {
+	add := func(s review.SymbolRef) {
 		t := target{dir: s.Dir, pkg: strings.TrimSuffix(s.Package, "_test"), name: s.Name}
 		if _, m, ok := strings.Cut(s.Name, "."); ok {
 			t.member = m
@@ -268,9 +290,9 @@ func targetsOf(c Changes) []target {
 
 // extraNames returns the names that documentation may still use although
 // the head symbol table no longer defines them.
-func extraNames(c Changes) map[string]bool {
+func extraNames(c review.Changes) map[string]bool {
 	names := map[string]bool{}
-	add := func(s SymbolRef) {
+	add := func(s review.SymbolRef) {
 		names[s.Name] = true
 		if _, m, ok := strings.Cut(s.Name, "."); ok {
 			names[m] = true

@@ -2,8 +2,6 @@ package extract
 
 import (
 	"sort"
-
-	"github.com/docreview/docreview/review/diff"
 )
 
 // lineIndex maps byte offsets of a text to 1-based line numbers in
@@ -65,15 +63,4 @@ func (x *lineIndex) lineBounds(n int) (int, int) {
 		end = x.starts[n] - 1
 	}
 	return start, end
-}
-
-// overlaps reports whether the inclusive line span [from, to] intersects any
-// of the ranges.
-func overlaps(ranges []diff.Range, from, to int) bool {
-	for _, r := range ranges {
-		if r.Start <= to && from <= r.End {
-			return true
-		}
-	}
-	return false
 }

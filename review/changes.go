@@ -1,4 +1,4 @@
-package extract
+package review
 
 import (
 	"context"
@@ -14,7 +14,6 @@ import (
 	"strings"
 
 	"github.com/docreview/docreview/retrieval"
-	"github.com/docreview/docreview/review"
 	"github.com/docreview/docreview/review/diff"
 )
 
@@ -79,8 +78,8 @@ func (c Changes) Empty() bool {
 	return len(c.Changed) == 0 && len(c.Removed) == 0 && len(c.Renamed) == 0
 }
 
-// ChangedSymbols compares the Go declarations of the packages the diff of
-// ws touches at base (ws.BaseFS) and head (ws.HeadFS). A declaration of a
+// Changes compares the Go declarations of the packages the diff of
+// w touches at base (w.BaseFS) and head (w.HeadFS). A declaration of a
 // diffed file at base whose lines intersect the deleted lines, or a
 // declaration of a diffed file at head whose lines intersect the added
 // lines, is changed when its tokens differ between the sides; one that no
@@ -92,20 +91,20 @@ func (c Changes) Empty() bool {
 // directories. Results are sorted by directory and name.
 //
 // Errors reading a directory or file are returned, joined, together with
-// the changes computed from the rest; a nil ws or HeadFS is an error.
-// They are computed once per workspace ([review.Workspace.Shared]): the
+// the changes computed from the rest; a nil w or HeadFS is an error.
+// They are computed once per workspace ([Workspace.Shared]): the
 // extractor and every rule that asks share one result.
-func ChangedSymbols(ctx context.Context, ws *review.Workspace) (Changes, error) {
-	v, err := ws.Shared(changesKey{}, func() (any, error) { return changedSymbols(ctx, ws) })
+func (w *Workspace) Changes(ctx context.Context) (Changes, error) {
+	v, err := w.Shared(changesKey{}, func() (any, error) { return changedSymbols(ctx, w) })
 	c, _ := v.(Changes)
 	return c, err
 }
 
-// changesKey is the [review.Workspace.Shared] key of ChangedSymbols.
+// changesKey is the [Workspace.Shared] key of [Workspace.Changes].
 type changesKey struct{}
 
-// changedSymbols computes ChangedSymbols.
-func changedSymbols(ctx context.Context, ws *review.Workspace) (Changes, error) {
+// changedSymbols computes [Workspace.Changes].
+func changedSymbols(ctx context.Context, ws *Workspace) (Changes, error) {
 	if ws == nil || ws.HeadFS == nil {
 		return Changes{}, errors.New("changed symbols: workspace has no head files")
 	}
@@ -549,4 +548,15 @@ func pairRenames(removed, added []*decl, renamedTo map[string]string) ([]Rename,
 		}
 	}
 	return renames, rest
+}
+
+// overlaps reports whether the inclusive line span [from, to] intersects any
+// of the ranges.
+func overlaps(ranges []diff.Range, from, to int) bool {
+	for _, r := range ranges {
+		if r.Start <= to && from <= r.End {
+			return true
+		}
+	}
+	return false
 }
