@@ -536,8 +536,11 @@ func declSymbol(l string) (string, bool) {
 	return "", false
 }
 
-// isGenerated reports whether src carries the "Code generated ... DO NOT
-// EDIT." line before its package clause.
+// isGenerated reports whether src says, in a // comment line before its
+// package clause, that it is generated: Go's "// Code generated ... DO NOT
+// EDIT." or any line that says "generated" and "do not edit" in any case
+// ("// WARNING: this file is generated. DO NOT EDIT", as urfave/cli
+// writes it). A generated file's docs are fixed in its generator.
 func isGenerated(src []byte) bool {
 	for len(src) > 0 {
 		var l []byte
@@ -547,6 +550,10 @@ func isGenerated(src []byte) bool {
 			return false
 		}
 		if bytes.HasPrefix(l, []byte("// Code generated ")) && bytes.HasSuffix(l, []byte(" DO NOT EDIT.")) {
+			return true
+		}
+		if lower := bytes.ToLower(l); bytes.HasPrefix(lower, []byte("//")) &&
+			bytes.Contains(lower, []byte("generated")) && bytes.Contains(lower, []byte("do not edit")) {
 			return true
 		}
 	}

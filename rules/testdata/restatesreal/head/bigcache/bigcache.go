@@ -40,7 +40,9 @@ func (c *BigCache) Reset() error {
 // Drop drops it from the cache.
 func (c *BigCache) Drop(key string) error {
 	for _, shard := range c.shards {
-		delete(shard.entries, key)
+		if shard != nil {
+			delete(shard.entries, key)
+		}
 	}
 	return nil
 }
@@ -48,7 +50,22 @@ func (c *BigCache) Drop(key string) error {
 // Flush flushes the cache.
 func (c *BigCache) Flush() (err error) {
 	for _, shard := range c.shards {
-		shard.entries = map[string][]byte{}
+		if shard != nil {
+			shard.entries = map[string][]byte{}
+		}
 	}
 	return
+}
+
+// ShardCount returns the shard count of the cache.
+func (c *BigCache) ShardCount() int {
+	n := len(c.shards)
+	return n
+}
+
+// SetShardHits sets the shard hits of every shard.
+func (c *BigCache) SetShardHits(hits int64) {
+	for _, s := range c.shards {
+		s.hits = hits
+	}
 }

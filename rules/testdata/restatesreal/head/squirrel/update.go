@@ -16,6 +16,9 @@ func (b UpdateBuilder) Table(table string) UpdateBuilder {
 
 // Prefix sets the update builder prefix.
 func (b UpdateBuilder) Prefix(sql string) UpdateBuilder {
+	if sql == "" {
+		return b
+	}
 	return b.set("Prefix", sql)
 }
 

@@ -33,5 +33,8 @@ func (p Pointer) Uintptr() uintptr {
 
 // Addr returns the pointer addr.
 func (p Pointer) Addr() uintptr {
+	if p.p == nil {
+		return 0
+	}
 	return uintptr(p.p)
 }

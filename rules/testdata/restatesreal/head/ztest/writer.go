@@ -29,11 +29,17 @@ func (s *Syncer) Called() bool {
 
 // Reset resets the Syncer.
 func (s *Syncer) Reset() {
+	if s == nil {
+		return
+	}
 	s.err, s.called = nil, false
 }
 
 // SetLevel sets the Level.
 func (s *Syncer) SetLevel(l Level) {
+	if l > 5 {
+		l = 5
+	}
 	s.level = l
 }
 
