@@ -66,8 +66,13 @@ func TestPredatingGaps(t *testing.T) {
 	}
 	// An audit judges the docs as they are: no base to compare with, so
 	// the accessor's exemption holds, and so does that of straight-line code
-	// (Vault.Seal, Vault.Count).
+	// whose doc says what the name applies to (Vault.Seal: "the Vault").
 	auditRestates := map[string]*want{
+		"Vault.Count": {
+			label:    review.Incomplete,
+			message:  "Doc comment of Vault.Count only restates its name",
+			evidence: []ev{decl("func (v *Vault) Count(", "declaration of Vault.Count: takes no arguments; returns int")},
+		},
 		"Vault.Purge": {
 			label:    review.Incomplete,
 			message:  "Doc comment of Vault.Purge only restates its name",
@@ -82,7 +87,7 @@ func TestPredatingGaps(t *testing.T) {
 		"Vault.Purge", // a typo fix in a doc that already restated the name
 		"Check",       // the diff deletes the doc's contract sentence
 		"Vault.Size",  // an accessor whose doc the diff reduced to its name
-		"Vault.Count", // a typo fix in a doc that restates a straight-line accessor
+		"Vault.Count", // a typo fix in a doc that already restated the name
 	}
 	for _, scope := range []review.Scope{"", review.ScopeAffected, review.ScopeChanged, review.ScopeAll} {
 		ws.Scope = scope

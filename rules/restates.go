@@ -86,13 +86,17 @@ func (r *RestatesName) Judge(_ context.Context, ws *review.Workspace, c review.C
 		if name := lastPart(c.Symbol); sym.Kind == "method" && (name == "String" || name == "Error") || isTrivialAccessor(decl) {
 			return nil, nil
 		}
-		if !decides(decl.Body) && lastPart(c.Symbol) != "Close" {
+		if !decides(decl) && lastPart(c.Symbol) != "Close" &&
+			(strings.HasPrefix(decl.Name.Name, "New") || len(vocabulary{names: []string{lastPart(c.Symbol)}, pkg: voc.pkg}.residue(c.Text)) > 0) {
 			// Straight-line code (assignments, calls, loops without
-			// conditions) has no case the name leaves open: audits of
+			// conditions) has no case the name leaves open, so a doc
+			// that says what the name applies to is enough: audits of
 			// real modules judge "ClientID returns the set client id"
 			// or "MaxCost returns the max cost of the cache" complete.
-			// Close is the exception: what a closed value still does,
-			// and whether closing twice is safe, is never in its name.
+			// A doc of the name's words alone ("Count returns the
+			// count.") still says nothing. Close is the exception: what
+			// a closed value still does, and whether closing twice is
+			// safe, is never in its name.
 			return nil, nil
 		}
 		if decl.Recv == nil && strings.HasPrefix(decl.Name.Name, "New") && decl.Type.Params.NumFields() == 0 {
@@ -134,6 +138,9 @@ func (r *RestatesName) Judge(_ context.Context, ws *review.Workspace, c review.C
 			return nil, nil
 		}
 	} else {
+		if typeDocumentedElsewhere(ws.Symbols, c.Package, sym) {
+			return nil, nil
+		}
 		what, shape = typeAdvice(sym)
 	}
 	msg := fmt.Sprintf("Doc comment of %s only restates its name; state %s.", c.Symbol, what)
@@ -779,14 +786,24 @@ func implementsDocumented(syms *retrieval.Symbols, sym retrieval.Symbol) bool {
 	return false
 }
 
-// decides reports whether a function body makes a decision a doc could
-// have to state: an if, switch, type switch or select statement, or a
-// call of panic, anywhere in it (function literals included).
-func decides(body *ast.BlockStmt) bool {
+// decides reports whether a function makes a decision a doc could have to
+// state: an if, switch, type switch or select statement, or a call of
+// panic, anywhere in its body (function literals included). A guard that
+// only returns when the receiver is nil ("if nc == nil { return }") is no
+// decision: it makes a nil receiver harmless, which no doc is asked to say.
+func decides(fd *ast.FuncDecl) bool {
+	recv := ""
+	if fd.Recv != nil && len(fd.Recv.List) == 1 && len(fd.Recv.List[0].Names) == 1 {
+		recv = fd.Recv.List[0].Names[0].Name
+	}
 	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.IfStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+		case *ast.IfStmt:
+			if !nilReceiverGuard(n, recv) {
+				found = true
+			}
+		case *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
 			found = true
 		case *ast.CallExpr:
 			if id, ok := n.Fun.(*ast.Ident); ok && id.Name == "panic" {
@@ -796,4 +813,64 @@ func decides(body *ast.BlockStmt) bool {
 		return !found
 	})
 	return found
+}
+
+// nilReceiverGuard reports whether s is "if recv == nil { return ... }"
+// with no init statement and no else branch.
+func nilReceiverGuard(s *ast.IfStmt, recv string) bool {
+	if recv == "" || s.Init != nil || s.Else != nil || len(s.Body.List) != 1 {
+		return false
+	}
+	if _, ok := s.Body.List[0].(*ast.ReturnStmt); !ok {
+		return false
+	}
+	b, ok := s.Cond.(*ast.BinaryExpr)
+	if !ok || b.Op != token.EQL {
+		return false
+	}
+	x, okX := b.X.(*ast.Ident)
+	y, okY := b.Y.(*ast.Ident)
+	return okX && okY && x.Name == recv && y.Name == "nil"
+}
+
+// typeDocumentedElsewhere reports whether a type's contract is written
+// where its doc does not need to repeat it: a struct whose exported fields
+// (one or more) all have doc comments, as configuration structs do
+// ("ObjectStoreConfig is the config for the object store." above a field
+// list that documents each option), or a defined non-struct type with two
+// or more constants of it declared in its package, which list the valid
+// values.
+func typeDocumentedElsewhere(syms *retrieval.Symbols, pkg string, sym retrieval.Symbol) bool {
+	tn, ok := sym.Object.(*types.TypeName)
+	if !ok {
+		return false
+	}
+	switch u := tn.Type().Underlying().(type) {
+	case *types.Struct:
+		exported := 0
+		for f := range u.Fields() {
+			if !f.Exported() {
+				continue
+			}
+			exported++
+			fs, ok := syms.Lookup(pkg, tn.Name()+"."+f.Name())
+			if !ok || strings.TrimSpace(fs.Doc) == "" {
+				return false
+			}
+		}
+		return exported > 0
+	case *types.Interface:
+		return false
+	}
+	if tn.Pkg() == nil {
+		return false
+	}
+	consts := 0
+	scope := tn.Pkg().Scope()
+	for _, name := range scope.Names() {
+		if c, ok := scope.Lookup(name).(*types.Const); ok && types.Identical(c.Type(), tn.Type()) {
+			consts++
+		}
+	}
+	return consts >= 2
 }

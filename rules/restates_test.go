@@ -22,6 +22,14 @@ func TestRestatesName(t *testing.T) {
 		path   string // default store.go
 		want   *want
 	}{{
+		// Straight-line code, but the doc is the name's words alone.
+		symbol: "Store.Count",
+		want: &want{
+			label:    review.Incomplete,
+			message:  "Doc comment of Store.Count only restates its name; state what sku must hold and what the returned int holds.",
+			evidence: decl("func (s *Store) Count(", "declaration of Store.Count: takes sku string; returns int"),
+		},
+	}, {
 		// Close returns nil only: no error contract to state.
 		symbol: "Store.Close",
 		want: &want{
@@ -37,8 +45,7 @@ func TestRestatesName(t *testing.T) {
 			evidence: decl("type Snapshot struct", "declaration of Snapshot: struct with 1 field"),
 		},
 	},
-		{symbol: "Store.Count"},   // straight-line: return s.stock[sku]
-		{symbol: "New"},           // straight-line: return &Store{...}
+		{symbol: "New"},           // a straight-line constructor: return &Store{...}
 		{symbol: "Store.Name"},    // trivial accessor: return s.name
 		{symbol: "Store.IsEmpty"}, // Is… with one return statement
 		{symbol: "Store.String"},  // String methods are exempt
@@ -49,11 +56,19 @@ func TestRestatesName(t *testing.T) {
 		{symbol: "Store.Add"},     // says more than the name
 		{symbol: "Store.Hold"},    // a full doc
 		{symbol: "package inventory"},
-		{symbol: "NewPool", path: "pool.go"},     // constructor without parameters
-		{symbol: "Pool.Size", path: "pool.go"},   // return p.stats.size
-		{symbol: "Pool.Mode", path: "pool.go"},   // Mode() Mode: the result type is the contract
-		{symbol: "Pool.Len", path: "pool.go"},    // implements the documented Sizer.Len
-		{symbol: "Pool.Weight", path: "pool.go"}, // straight-line: a loop without conditions
+		{symbol: "NewPool", path: "pool.go"},   // constructor without parameters
+		{symbol: "Pool.Size", path: "pool.go"}, // return p.stats.size
+		{symbol: "Pool.Mode", path: "pool.go"}, // Mode() Mode: the result type is the contract
+		{symbol: "Pool.Len", path: "pool.go"},  // implements the documented Sizer.Len
+		{
+			symbol: "Pool.Weight", path: "pool.go",
+			want: &want{
+				label:   review.Incomplete,
+				message: "Doc comment of Pool.Weight only restates its name; state what the returned int holds.",
+				evidence: []ev{{"pool.go", lineOf(t, ws, "pool.go", "func (p *Pool) Weight("), declEnd(t, ws, "pool.go", lineOf(t, ws, "pool.go", "func (p *Pool) Weight(")),
+					review.SourceCode, "declaration of Pool.Weight: takes no arguments; returns int"}},
+			},
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.symbol, func(t *testing.T) {
@@ -146,6 +161,23 @@ func TestRestatesNameReal(t *testing.T) {
 		name: "straight-line result", path: "bigcache/bigcache.go", symbol: "BigCache.ShardCount",
 	}, {
 		name: "straight-line loop", path: "bigcache/bigcache.go", symbol: "BigCache.SetShardHits",
+	}, {
+		// nats' Conn.DiscoveredServersHandler: a nil-receiver guard
+		// decides nothing a doc must state.
+		name: "nil receiver guard", path: "bigcache/bigcache.go", symbol: "BigCache.Hits",
+	}, {
+		// nats' ObjectStoreConfig: each field documents an option.
+		name: "struct with documented fields", path: "bigcache/bigcache.go", symbol: "CacheConfig",
+	}, {
+		name: "struct with an undocumented field", path: "bigcache/bigcache.go", symbol: "CacheOptions",
+		want: &want{
+			label:    review.Incomplete,
+			message:  "Doc comment of CacheOptions only restates its name; state what a CacheOptions holds or stands for, whether its zero value is ready to use, and whether it is safe for concurrent use.",
+			evidence: decl("bigcache/bigcache.go", "type CacheOptions struct", "declaration of CacheOptions: struct with 2 fields"),
+		},
+	}, {
+		// The constants list the valid values.
+		name: "type with constants", path: "bigcache/bigcache.go", symbol: "CacheMode",
 	}, {
 		name: "error sometimes not nil", path: "bigcache/bigcache.go", symbol: "BigCache.Reset",
 		want: &want{

@@ -63,9 +63,45 @@ func (c *BigCache) ShardCount() int {
 	return n
 }
 
-// SetShardHits sets the shard hits of every shard.
+// SetShardHits sets the shard hits of the cache.
 func (c *BigCache) SetShardHits(hits int64) {
 	for _, s := range c.shards {
 		s.hits = hits
 	}
 }
+
+// Hits returns the hits of the cache.
+func (c *BigCache) Hits() int64 {
+	if c == nil {
+		return 0
+	}
+	var n int64
+	for _, s := range c.shards {
+		n += s.hits
+	}
+	return n
+}
+
+// CacheConfig is the config of a cache.
+type CacheConfig struct {
+	// Shards is the number of shards, a power of two.
+	Shards int
+	// MaxEntrySize is the largest entry in bytes.
+	MaxEntrySize int
+}
+
+// CacheOptions holds the options of a cache.
+type CacheOptions struct {
+	// Shards is the number of shards, a power of two.
+	Shards  int
+	Verbose bool
+}
+
+// CacheMode is the mode of a cache.
+type CacheMode int
+
+// The modes of a cache.
+const (
+	ModeFast CacheMode = iota
+	ModeSafe
+)

@@ -29,10 +29,10 @@ func (s *Syncer) Called() bool {
 
 // Reset resets the Syncer.
 func (s *Syncer) Reset() {
-	if s == nil {
-		return
+	if s.err != nil {
+		s.err = nil
 	}
-	s.err, s.called = nil, false
+	s.called = false
 }
 
 // SetLevel sets the Level.
