@@ -44,12 +44,19 @@ type absence struct {
 //   - for "Type.Member", the fields and methods of the module type Type.
 //
 // Anything else (a qualifier it cannot load, a single name in Markdown,
-// a bare word of another shape) is unknown, never absent.
+// a bare word of another shape, the opening word of main's doc, a name in
+// a section about the past) is unknown, never absent.
 func absentIn(ws *review.Workspace, sc scope, c review.Claim, m review.Mention, name string) (absence, bool) {
 	parts := strings.Split(name, ".")
 	switch len(parts) {
 	case 1:
 		if c.Kind != review.KindDocComment {
+			return absence{}, false
+		}
+		if c.Symbol == "main" && opensDoc(c, name) {
+			// No one calls main by name, so its doc's opening word
+			// names the program ("ArrayListExample to demonstrate
+			// basic usage of ArrayList", gods' examples).
 			return absence{}, false
 		}
 		switch m.Kind {
@@ -66,7 +73,7 @@ func absentIn(ws *review.Workspace, sc scope, c review.Claim, m review.Mention, 
 			return absence{}, false
 		}
 		p := sc.syms.Package(c.Package)
-		if !p.Complete() || importsDeclare(p, name) || asExample(c.Text, name) || pastMention(c.Text, name) || repoWords(ws)[name] {
+		if !p.Complete() || importsDeclare(p, name) || asExample(c.Text, name) || pastMention(c.Text, name) || historySection(c, name) || repoWords(ws)[name] {
 			return absence{}, false
 		}
 		near := nearNames(packageNames(p, true), name)
@@ -81,7 +88,7 @@ func absentIn(ws *review.Workspace, sc scope, c review.Claim, m review.Mention, 
 		return absence{where: "package " + p.Name, near: near}, true
 	case 2:
 		if pkgs := sc.packagesNamed(parts[0]); len(pkgs) > 0 {
-			if stdRival(sc, parts[0], parts[1], "") || pastMention(c.Text, name) {
+			if stdRival(sc, parts[0], parts[1], "") || pastMention(c.Text, name) || historySection(c, name) {
 				return absence{}, false
 			}
 			var names []string
@@ -101,7 +108,7 @@ func absentIn(ws *review.Workspace, sc scope, c review.Claim, m review.Mention, 
 			return absence{where: "package " + parts[0], near: near}, true
 		}
 		sym, ok := sc.lookup(parts[0])
-		if !ok || sym.Kind != "type" || !sym.Package.Complete() || pastMention(c.Text, name) || otherTypeHas(sc, parts[0], parts[1]) {
+		if !ok || sym.Kind != "type" || !sym.Package.Complete() || pastMention(c.Text, name) || historySection(c, name) || otherTypeHas(sc, parts[0], parts[1]) {
 			return absence{}, false
 		}
 		tn, ok := sym.Object.(*types.TypeName)
@@ -200,6 +207,33 @@ var historyCueRE = regexp.MustCompile(`(?i)\b(?:old|older|previous|previously|fo
 // removalRE matches, in the rest of a name's clause, words that say the
 // name is gone: "the cron.WithPanicLogger option has been removed".
 var removalRE = regexp.MustCompile(`(?i)\b(?:removed|renamed|deleted|dropped|deprecated|replaced|no\s+longer)\b`)
+
+// historyHeadingRE matches the headings of sections about the past:
+// "BREAKING CHANGES", "Changelog", "Migrating from v1", "Upgrade notes",
+// "History", "Release notes", "What's new in 2.0".
+var historyHeadingRE = regexp.MustCompile(`(?i)\b(?:breaking\s+changes?|change\s*log|changes\s+in|migrat\w*|upgrad\w*|history|release\s+notes|what'?s\s+new)\b`)
+
+// historySection reports whether name first appears in c under a heading
+// about the past ([historyHeadingRE]): the heading path of a Markdown
+// claim, or the last "# " heading of a doc comment before the name. A
+// section listing breaking changes names what was removed (retry-go's
+// "`retry.Retry` function are changed to `retry.Do`").
+func historySection(c review.Claim, name string) bool {
+	if c.Kind == review.KindMarkdown {
+		return historyHeadingRE.MatchString(c.Context)
+	}
+	i := strings.Index(c.Text, name)
+	if i < 0 {
+		return false
+	}
+	heading := ""
+	for line := range strings.SplitSeq(c.Text[:i], "\n") {
+		if strings.HasPrefix(line, "# ") {
+			heading = line
+		}
+	}
+	return heading != "" && historyHeadingRE.MatchString(heading)
+}
 
 // pastMention reports whether every mention of name in text speaks of it
 // as history, hypothetically or in contrast (see [historical]): such a

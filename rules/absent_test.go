@@ -59,6 +59,10 @@ func TestAbsentNames(t *testing.T) {
 		{"Page", "", ""},
 		{"Depth", "", ""},
 		{"Sentinel", "", ""},
+		// A section about breaking changes names what is gone, and
+		// main's doc opens with the program's name (gods' examples).
+		{"Reroot", "", ""},
+		{"main", "", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.symbol, func(t *testing.T) {
@@ -191,5 +195,45 @@ func TestAbsentStdRival(t *testing.T) {
 	}
 	if got != nil {
 		t.Errorf("got %q (suggestion %q), want none", got.Message, got.Suggestion)
+	}
+}
+
+// TestAbsentMarkdownHistory checks that a Markdown section about breaking
+// changes may name what no longer exists, while the same kind of name
+// elsewhere in the file is absent (retry-go's README).
+func TestAbsentMarkdownHistory(t *testing.T) {
+	ws := loadWorkspace(t, "absent")
+	claims, _, err := (&extract.Extractor{}).Extract(t.Context(), ws, review.ScopeAll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{
+		"Build trees": "tree.Grafted does not exist",
+		"tree.Replant": "",
+	}
+	seen := 0
+	for _, c := range claims {
+		if c.Path != "README.md" {
+			continue
+		}
+		for prefix, msg := range want {
+			if !strings.Contains(c.Text, prefix) {
+				continue
+			}
+			seen++
+			got, err := (&StaleReference{}).Judge(t.Context(), ws, c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			switch {
+			case msg == "" && got != nil:
+				t.Errorf("%q: got %q, want no verdict", prefix, got.Message)
+			case msg != "" && (got == nil || !strings.Contains(got.Message, msg)):
+				t.Errorf("%q: got %v, want a verdict containing %q", prefix, got, msg)
+			}
+		}
+	}
+	if seen != len(want) {
+		t.Fatalf("found %d of the %d README claims", seen, len(want))
 	}
 }

@@ -183,6 +183,9 @@ func (r *MissingContract) silent(ws *review.Workspace, c review.Claim, sym retri
 	if predatesContract(ws, c, sym, decl, items) {
 		return nil, own
 	}
+	if items = withoutCommonErrors(ws, sym.Package, items); len(items) == 0 {
+		return nil, own
+	}
 	v := r.verdict(c, sym, items)
 	if r.hidesErrors(ws, sym, items) {
 		// The error items are a sample: naming them alone would hide
@@ -1309,4 +1312,77 @@ func rootedAtParam(info *types.Info, params map[types.Object]bool, e ast.Expr) b
 			return false
 		}
 	}
+}
+
+// commonErrorFuncs is how many exported funcs and methods of a package
+// must return a sentinel for it to be the package's, not one function's:
+// nats returns ErrConnectionClosed from dozens of Conn methods, and a doc
+// that lists it on each buries the function's own conditions
+// (ErrBadTimeout when timeout <= 0).
+const commonErrorFuncs = 10
+
+// commonErrorsKey is the [review.Workspace.Shared] key of a package's
+// common errors.
+type commonErrorsKey struct{ dir string }
+
+// commonErrors returns the package-level error variables of p that the
+// bodies of at least commonErrorFuncs exported funcs and methods of p
+// name, computed once per review.
+func commonErrors(ws *review.Workspace, p *retrieval.Package) map[string]bool {
+	v, _ := ws.Shared(commonErrorsKey{p.Dir}, func() (any, error) {
+		users := map[types.Object]map[*ast.FuncDecl]bool{}
+		for _, f := range p.Syntax {
+			for _, d := range f.Decls {
+				fd, ok := d.(*ast.FuncDecl)
+				if !ok || fd.Body == nil || !fd.Name.IsExported() {
+					continue
+				}
+				ast.Inspect(fd.Body, func(n ast.Node) bool {
+					id, ok := n.(*ast.Ident)
+					if !ok {
+						return true
+					}
+					obj, ok := p.Info.Uses[id].(*types.Var)
+					if !ok || obj.Pkg() != p.Types || obj.Parent() != p.Types.Scope() || !isError(obj.Type()) {
+						return true
+					}
+					if users[obj] == nil {
+						users[obj] = map[*ast.FuncDecl]bool{}
+					}
+					users[obj][fd] = true
+					return true
+				})
+			}
+		}
+		common := map[string]bool{}
+		for obj, fns := range users {
+			if len(fns) >= commonErrorFuncs {
+				common[obj.Name()] = true
+			}
+		}
+		return common, nil
+	})
+	m, _ := v.(map[string]bool)
+	return m
+}
+
+// withoutCommonErrors drops the error items whose sentinel is one of the
+// package's common errors ([commonErrors]): a doc need not repeat what
+// most of its package returns.
+func withoutCommonErrors(ws *review.Workspace, p *retrieval.Package, items []contractItem) []contractItem {
+	if p == nil || p.Info == nil || p.Types == nil {
+		return items
+	}
+	common := commonErrors(ws, p)
+	if len(common) == 0 {
+		return items
+	}
+	out := items[:0:0]
+	for _, it := range items {
+		if it.kind == contractError && common[it.name] {
+			continue
+		}
+		out = append(out, it)
+	}
+	return out
 }

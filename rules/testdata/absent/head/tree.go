@@ -77,3 +77,13 @@ func Tune() {}
 // unlike LegacyTreeWalker it keeps the root. The `tree.WithRetireHook`
 // option has been removed.
 func Retire() {}
+
+// Reroot moves a tree under a new root.
+//
+// # Breaking changes
+//
+// Call WalkFromRoot() on trees built by v1.
+func Reroot() {}
+
+// TreeWalkerExample to demonstrate basic usage of Walk.
+func main() {}
