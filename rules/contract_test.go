@@ -317,3 +317,31 @@ func TestMissingContractOnType(t *testing.T) {
 		}
 	}
 }
+
+// TestMissingContractCommonErrors checks that a sentinel most of a
+// package's API returns (nats' ErrConnectionClosed) is left to the
+// package: a doc silent on it alone is no finding, and a finding names
+// only the function's own errors.
+func TestMissingContractCommonErrors(t *testing.T) {
+	ws := loadWorkspace(t, "contractcommon")
+	ws.Scope = review.ScopeAll
+	rule := &MissingContract{}
+	for _, tt := range []struct {
+		symbol  string
+		message string // "" for no finding
+	}{
+		{"Conn.Publish", ""},
+		{"Conn.FlushTimeout", "Doc comment of Conn.FlushTimeout does not say that it returns ErrBadTimeout (timeout <= 0)."},
+	} {
+		got, err := rule.Judge(t.Context(), ws, goClaim(t, ws, "conn.go", tt.symbol))
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch {
+		case tt.message == "" && got != nil:
+			t.Errorf("%s: got %q, want no finding", tt.symbol, got.Message)
+		case tt.message != "" && (got == nil || got.Message != tt.message):
+			t.Errorf("%s: got %v, want %q", tt.symbol, got, tt.message)
+		}
+	}
+}

@@ -1,0 +1,3 @@
+module example.com/conn
+
+go 1.22
