@@ -208,7 +208,7 @@ func TestAbsentMarkdownHistory(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := map[string]string{
-		"Build trees": "tree.Grafted does not exist",
+		"Build trees":  "tree.Grafted does not exist",
 		"tree.Replant": "",
 	}
 	seen := 0
