@@ -66,7 +66,11 @@ func absentIn(ws *review.Workspace, sc scope, c review.Claim, m review.Mention, 
 				return absence{}, false
 			}
 		case review.MentionIdent:
-			if !prose.CodeShaped(name, calledIn(c.Text, name)) {
+			// The opening word of a doc names its symbol, so there a
+			// mixedCaps word of two words followed by a verb is code
+			// too ("JSONTime implements the Scanner interface" on
+			// NullTime; not "OpenTelemetry support for ...").
+			if !prose.CodeShaped(name, calledIn(c.Text, name)) && !(opensDoc(c, name) && twoWordCamel(name) && verbFollows(c.Text)) {
 				return absence{}, false
 			}
 		default:
@@ -77,12 +81,13 @@ func absentIn(ws *review.Workspace, sc scope, c review.Claim, m review.Mention, 
 			return absence{}, false
 		}
 		near := nearNames(packageNames(p, true), name)
-		// A bare word amid prose may be a term of the domain
-		// ("UpDownCounter", "RedisTimeSeries"); it is absent only as the
+		// An UpperCamel word amid prose may be a term of the domain
+		// ("UpDownCounter", "RedisTimeSeries"), a lowerCamel one is
+		// code ("passing control to lexComment"); the first is absent only as the
 		// doc's opening word (which names its symbol), as a call, or
 		// when a name of the package is close enough to be what it
 		// meant.
-		if m.Kind == review.MentionIdent && !opensDoc(c, name) && !calledIn(c.Text, name) && !afterCallVerb(c.Text, name) && !closeEnough(near, name) {
+		if m.Kind == review.MentionIdent && !lowerCamel(name) && !opensDoc(c, name) && !calledIn(c.Text, name) && !afterCallVerb(c.Text, name) && !closeEnough(near, name) {
 			return absence{}, false
 		}
 		return absence{where: "package " + p.Name, near: near}, true
@@ -666,4 +671,46 @@ func asExample(text, name string) bool {
 			}
 		}
 	}
+}
+
+// lowerCamel reports whether a code-shaped word starts lower-case
+// ("typeFields", "lexComment"): prose has no such words but brands,
+// which [prose.CodeShaped] leaves out.
+func lowerCamel(name string) bool {
+	return name != "" && name[0] >= 'a' && name[0] <= 'z'
+}
+
+// twoWordCamel reports whether name is an UpperCamel word of two words or
+// more with a lower-case letter ("JSONTime", "NullTime"; not "HTTP").
+func twoWordCamel(name string) bool {
+	if name == "" || name[0] < 'A' || name[0] > 'Z' || strings.ContainsAny(name, "._") || prose.IsBrand(name) {
+		return false
+	}
+	return len(prose.Words(name)) >= 2 && strings.ToUpper(name) != name
+}
+
+// verbFollows reports whether the second word of a doc is a verb in the
+// third person, as Go docs follow their subject: "implements", "returns",
+// "is", "can", "should".
+func verbFollows(text string) bool {
+	f := strings.Fields(text)
+	if len(f) < 2 {
+		return false
+	}
+	w := strings.ToLower(strings.TrimRight(f[1], ",.:;"))
+	switch w {
+	case "is", "was", "has", "can", "could", "should", "must", "will", "may", "does":
+		return true
+	}
+	return len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us") && isLowerASCII(w)
+}
+
+// isLowerASCII reports whether w is made of the letters a to z only.
+func isLowerASCII(w string) bool {
+	for i := 0; i < len(w); i++ {
+		if w[i] < 'a' || w[i] > 'z' {
+			return false
+		}
+	}
+	return true
 }

@@ -63,6 +63,11 @@ func TestAbsentNames(t *testing.T) {
 		// main's doc opens with the program's name (gods' examples).
 		{"Reroot", "", ""},
 		{"main", "", ""},
+		// A lowerCamel word amid prose is code; an UpperCamel opening
+		// word of two words is code when a verb follows it.
+		{"Prune", "pruneLeaf does not exist: neither package tree nor a package it imports declares it", ""},
+		{"Graft", "TreeNode does not exist: neither package tree nor a package it imports declares it", ""},
+		{"Trace", "", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.symbol, func(t *testing.T) {

@@ -87,3 +87,12 @@ func Reroot() {}
 
 // TreeWalkerExample to demonstrate basic usage of Walk.
 func main() {}
+
+// Prune removes dead leaves, passing control to pruneLeaf for each.
+func Prune() {}
+
+// TreeNode implements the walking of grafted trees.
+func Graft() {}
+
+// OpenTelemetry support for trees.
+func Trace() {}
