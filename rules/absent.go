@@ -336,7 +336,7 @@ func memberNames(tn *types.TypeName) []string {
 }
 
 // nearNames returns up to three of names closest to name by
-// [nameSimilarity], best first; none below one half.
+// [prose.NameSimilarity], best first; none below one half.
 func nearNames(names []string, name string) []string {
 	type scored struct {
 		name string

@@ -101,7 +101,7 @@ type Span struct {
 // StyleCounts counts the mentions of code in a corpus's docs, by style.
 type StyleCounts map[string]int
 
-// MutationQuota is the most cases [GenerateMutations] makes per kind
+// mutationQuota is the most cases [GenerateMutations] makes per kind
 // for one module.
 var mutationQuota = map[string]int{
 	MutName: 6, MutParameter: 4, MutLiteral: 4, MutPercent: 2, MutRename: 3, MutDefault: 4, MutClean: 5,
