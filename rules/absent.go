@@ -77,7 +77,7 @@ func absentIn(ws *review.Workspace, sc scope, c review.Claim, m review.Mention, 
 			return absence{}, false
 		}
 		p := sc.syms.Package(c.Package)
-		if !p.Complete() || importsDeclare(p, name) || asExample(c.Text, name) || pastMention(c.Text, name) || historySection(c, name) || repoWords(ws)[name] {
+		if !p.Complete() || importsDeclare(p, name) || asExample(c.Text, name) || pastMention(c.Text, name) || repoWords(ws)[name] {
 			return absence{}, false
 		}
 		near := nearNames(packageNames(p, true), name)
@@ -87,13 +87,13 @@ func absentIn(ws *review.Workspace, sc scope, c review.Claim, m review.Mention, 
 		// doc's opening word (which names its symbol), as a call, or
 		// when a name of the package is close enough to be what it
 		// meant.
-		if m.Kind == review.MentionIdent && !lowerCamel(name) && !opensDoc(c, name) && !calledIn(c.Text, name) && !afterCallVerb(c.Text, name) && !closeEnough(near, name) {
+		if m.Kind == review.MentionIdent && !lowerCamel(name) && !prose.IsCodePrefixed(name) && !opensDoc(c, name) && !calledIn(c.Text, name) && !afterCallVerb(c.Text, name) && !closeEnough(near, name) {
 			return absence{}, false
 		}
 		return absence{where: "package " + p.Name, near: near}, true
 	case 2:
 		if pkgs := sc.packagesNamed(parts[0]); len(pkgs) > 0 {
-			if stdRival(sc, parts[0], parts[1], "") || pastMention(c.Text, name) || historySection(c, name) {
+			if stdRival(sc, parts[0], parts[1], "") || pastMention(c.Text, name) {
 				return absence{}, false
 			}
 			var names []string
@@ -113,7 +113,7 @@ func absentIn(ws *review.Workspace, sc scope, c review.Claim, m review.Mention, 
 			return absence{where: "package " + parts[0], near: near}, true
 		}
 		sym, ok := sc.lookup(parts[0])
-		if !ok || sym.Kind != "type" || !sym.Package.Complete() || pastMention(c.Text, name) || historySection(c, name) || otherTypeHas(sc, parts[0], parts[1]) {
+		if !ok || sym.Kind != "type" || !sym.Package.Complete() || pastMention(c.Text, name) || otherTypeHas(sc, parts[0], parts[1]) {
 			return absence{}, false
 		}
 		tn, ok := sym.Object.(*types.TypeName)

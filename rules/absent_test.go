@@ -68,6 +68,8 @@ func TestAbsentNames(t *testing.T) {
 		{"Prune", "pruneLeaf does not exist: neither package tree nor a package it imports declares it", ""},
 		{"Graft", "TreeNode does not exist: neither package tree nor a package it imports declares it", ""},
 		{"Trace", "", ""},
+		// Two words, the first a prefix only Go names use.
+		{"Plant", "WithGardener does not exist", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.symbol, func(t *testing.T) {

@@ -110,6 +110,9 @@ func (r *StaleReference) Judge(ctx context.Context, ws *review.Workspace, c revi
 			continue
 		}
 		seen[name] = true
+		if historySection(c, name) {
+			continue // a list of breaking changes names what is gone
+		}
 		local, typed, isLocal := throughLocal(sc, c, name)
 		if isLocal && typed == "" {
 			continue // a member of a type docreview cannot see

@@ -196,6 +196,9 @@ func CodeShaped(name string, call bool) bool {
 		}
 		return false
 	}
+	if len(words) == 2 && IsCodePrefixed(name) {
+		return true
+	}
 	if len(words) < 3 {
 		return false
 	}
@@ -206,6 +209,23 @@ func CodeShaped(name string, call bool) bool {
 		}
 	}
 	return capitalised >= 2
+}
+
+// codePrefixes are the first words of Go names that English does not glue
+// to a capitalised word: constructors, functional options, accessors,
+// predicates and sentinels.
+var codePrefixes = []string{"New", "With", "Get", "Set", "Is", "Has", "Err", "Must"}
+
+// IsCodePrefixed reports whether an UpperCamel word starts with one of the
+// prefixes of Go names followed by a capitalised word ("NewError",
+// "WithBuilder", "ErrClosed"; not "Newton" or "Issue").
+func IsCodePrefixed(name string) bool {
+	for _, p := range codePrefixes {
+		if rest, ok := strings.CutPrefix(name, p); ok && len(rest) >= 2 && isUpper(rest[0]) && isLower(rest[1]) {
+			return true
+		}
+	}
+	return false
 }
 
 // camelWords splits an ASCII mixedCaps word at case changes, keeping runs

@@ -215,6 +215,11 @@ func TestCodeShaped(t *testing.T) {
 		{"RunSlackEventLoop", false, true},
 		{"ErrorWithLocation", false, true},
 		{"Close", true, true},
+		{"NewError", false, true},    // a constructor's shape
+		{"WithBuilder", false, true}, // a functional option's
+		{"Newton", false, false},
+		{"IsEmpty", false, true},
+		{"Issue", false, false},
 		{"MoreHelp", false, false}, // two words: as likely a product name
 		{"GitHub", false, false},
 		{"PostgreSQL", false, false},

@@ -96,3 +96,6 @@ func Graft() {}
 
 // OpenTelemetry support for trees.
 func Trace() {}
+
+// Plant grows a tree from the seed the parent WithGardener chose.
+func Plant() {}
