@@ -490,7 +490,7 @@ func (e *Engine) judge(ctx context.Context, ws *Workspace, c Claim) Verdict {
 		unsettled []string
 	)
 	consider := func(j Judge) {
-		v, err := j.Judge(ctx, ws, c)
+		v, err := judgeSafely(ctx, j, ws, c)
 		if err != nil {
 			e.logger().Warn("judge failed", "claim_id", c.ID, "rule", j.Name(), "err", err)
 			failed = append(failed, fmt.Sprintf("%s: %v", j.Name(), err))
@@ -518,7 +518,7 @@ func (e *Engine) judge(ctx context.Context, ws *Workspace, c Claim) Verdict {
 	var unverified []string
 	for _, j := range e.Rules {
 		if u, ok := j.(Unverifier); ok {
-			unverified = append(unverified, u.Unverified(ctx, ws, c)...)
+			unverified = append(unverified, unverifiedSafely(ctx, e.logger(), u, ws, c)...)
 		}
 	}
 	slices.Sort(unverified)
@@ -686,4 +686,28 @@ func (h repoHistory) RemovedIn(ctx context.Context, name string) (Commit, bool, 
 		return Commit{}, false, err
 	}
 	return Commit{SHA: c.SHA, Short: c.Short(), Date: c.Date, Subject: c.Subject, Added: c.Added}, true, nil
+}
+
+// judgeSafely runs one judge on one claim, turning a panic into an error
+// that names the judge and the claim: a bug in one rule skips that rule
+// on that claim instead of ending the review.
+func judgeSafely(ctx context.Context, j Judge, ws *Workspace, c Claim) (v *Verdict, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			v, err = nil, fmt.Errorf("%s panicked on %s:%d: %v", j.Name(), c.Path, c.Line, r)
+		}
+	}()
+	return j.Judge(ctx, ws, c)
+}
+
+// unverifiedSafely is [Unverifier.Unverified] with a panic logged and
+// dropped: what could not be checked is then left unlisted.
+func unverifiedSafely(ctx context.Context, log *slog.Logger, u Unverifier, ws *Workspace, c Claim) (out []string) {
+	defer func() {
+		if r := recover(); r != nil {
+			log.Warn("listing unverified names panicked", "claim_id", c.ID, "path", c.Path, "line", c.Line, "panic", r)
+			out = nil
+		}
+	}()
+	return u.Unverified(ctx, ws, c)
 }

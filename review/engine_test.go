@@ -161,6 +161,38 @@ func TestEngineErrors(t *testing.T) {
 	}
 }
 
+// TestEngineJudgePanics checks that a judge that panics on one claim
+// skips that claim with the panic as the reason, and the review goes on.
+func TestEngineJudgePanics(t *testing.T) {
+	dir := repo(t)
+	claims := []review.Claim{
+		{ID: "a", Path: "README.md", Line: 3, EndLine: 3, Kind: review.KindMarkdown, Text: "Call Add."},
+		{ID: "b", Path: "README.md", Line: 5, EndLine: 5, Kind: review.KindMarkdown, Text: "Second paragraph."},
+	}
+	buggy := fakeJudge{name: "buggy", fn: func(c review.Claim) (*review.Verdict, error) {
+		if c.ID == "a" {
+			var v *review.Verdict
+			return &review.Verdict{Label: v.Label}, nil // nil dereference
+		}
+		return nil, nil
+	}}
+	e := &review.Engine{Extractor: fakeExtractor{claims}, Rules: []review.Judge{buggy}}
+	r, err := e.Review(t.Context(), review.Request{Repo: dir, IndexDir: filepath.Join(t.TempDir(), "ix")})
+	if err != nil {
+		t.Fatalf("Review: %v", err)
+	}
+	got := map[string]review.Verdict{}
+	for _, v := range r.Verdicts {
+		got[v.Claim.ID] = v
+	}
+	if v := got["a"]; !strings.Contains(v.Skipped, "buggy panicked on README.md:3") {
+		t.Errorf("claim a: skipped = %q, want the panic", v.Skipped)
+	}
+	if v := got["b"]; v.Skipped != "" || v.Label != review.Consistent {
+		t.Errorf("claim b: %s, skipped %q; want consistent", v.Label, v.Skipped)
+	}
+}
+
 // retrieverJudge cites the best fused hit for a claim's symbol, to show
 // that judges reach the retriever through the workspace.
 type retrieverJudge struct{}

@@ -792,6 +792,9 @@ func implementsDocumented(syms *retrieval.Symbols, sym retrieval.Symbol) bool {
 // only returns when the receiver is nil ("if nc == nil { return }") is no
 // decision: it makes a nil receiver harmless, which no doc is asked to say.
 func decides(fd *ast.FuncDecl) bool {
+	if fd.Body == nil {
+		return false // implemented outside Go
+	}
 	recv := ""
 	if fd.Recv != nil && len(fd.Recv.List) == 1 && len(fd.Recv.List[0].Names) == 1 {
 		recv = fd.Recv.List[0].Names[0].Name

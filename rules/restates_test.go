@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"go/ast"
 	"testing"
 
 	"github.com/docreview/docreview/review"
@@ -275,5 +276,12 @@ func TestSentences(t *testing.T) {
 		if got := sentences(tt.text); got != tt.want {
 			t.Errorf("sentences(%q) = %d, want %d", tt.text, got, tt.want)
 		}
+	}
+}
+
+func TestDecidesWithoutBody(t *testing.T) {
+	// A func implemented in assembly has no body.
+	if decides(&ast.FuncDecl{Name: ast.NewIdent("Sqrt"), Type: &ast.FuncType{}}) {
+		t.Error("a func without a body decides something")
 	}
 }
