@@ -66,6 +66,12 @@ func absentIn(ws *review.Workspace, sc scope, c review.Claim, m review.Mention, 
 				return absence{}, false
 			}
 		case review.MentionIdent:
+			if inCallArgs(c.Text, name) {
+				// An argument of a call written in prose is a
+				// placeholder: "RelTime(timeInPast, timeInFuture,
+				// "earlier", "later")".
+				return absence{}, false
+			}
 			// The opening word of a doc names its symbol, so there a
 			// mixedCaps word of two words followed by a verb is code
 			// too ("JSONTime implements the Scanner interface" on
@@ -713,4 +719,37 @@ func isLowerASCII(w string) bool {
 		}
 	}
 	return true
+}
+
+// inCallArgs reports whether some whole-word occurrence of name in text
+// stands between the parentheses of a call on one line: after "f(" (or
+// "f(a, ") and before the closing ")".
+func inCallArgs(text, name string) bool {
+	for i := 0; ; {
+		j := strings.Index(text[i:], name)
+		if j < 0 {
+			return false
+		}
+		start, end := i+j, i+j+len(name)
+		i = end
+		if !wordAt(text, start, end) {
+			continue
+		}
+		lineStart := strings.LastIndexByte(text[:start], '\n') + 1
+		lineEnd := strings.IndexByte(text[end:], '\n')
+		if lineEnd < 0 {
+			lineEnd = len(text)
+		} else {
+			lineEnd += end
+		}
+		open := strings.LastIndexByte(text[lineStart:start], '(')
+		if open < 0 || strings.Contains(text[lineStart+open:start], ")") {
+			continue
+		}
+		open += lineStart
+		if open == 0 || !isIdentByte(text[open-1]) || !strings.Contains(text[end:lineEnd], ")") {
+			continue
+		}
+		return true
+	}
 }

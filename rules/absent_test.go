@@ -68,6 +68,9 @@ func TestAbsentNames(t *testing.T) {
 		{"Prune", "pruneLeaf does not exist: neither package tree nor a package it imports declares it", ""},
 		{"Graft", "TreeNode does not exist: neither package tree nor a package it imports declares it", ""},
 		{"Trace", "", ""},
+		// Arguments of a call written in prose are placeholders
+		// (humanize's RelTime(timeInPast, timeInFuture, ...)).
+		{"Span", "", ""},
 		// Two words, the first a prefix only Go names use.
 		{"Plant", "WithGardener does not exist", ""},
 	}

@@ -99,3 +99,8 @@ func Trace() {}
 
 // Plant grows a tree from the seed the parent WithGardener chose.
 func Plant() {}
+
+// Span measures the distance between two trees.
+//
+// Span(treeOnLeft, treeOnRight) -> 3
+func Span() {}
