@@ -100,7 +100,7 @@ func TestPredatingGaps(t *testing.T) {
 			for _, tc := range []struct {
 				rule review.Judge
 				want map[string]*want
-			}{{&MissingContract{}, wantContract}, {&RestatesName{}, wantRestates}} {
+			}{{&MissingContract{}, wantContract}, {&RestatesName{Audit: true}, wantRestates}} {
 				t.Run(string(scope)+"/"+tc.rule.Name()+"/"+sym, func(t *testing.T) {
 					got, err := tc.rule.Judge(t.Context(), ws, c)
 					if err != nil {

@@ -13,7 +13,7 @@ func TestRestatesName(t *testing.T) {
 	// These docs restated their names before the fixture's diff already;
 	// only an audit reports them (see TestPredatingGaps).
 	ws.Scope = review.ScopeAll
-	rule := &RestatesName{}
+	rule := &RestatesName{Audit: true}
 	decl := func(s, why string) []ev {
 		start := lineOf(t, ws, "store.go", s)
 		return []ev{{"store.go", start, declEnd(t, ws, "store.go", start), review.SourceCode, why}}
@@ -92,7 +92,7 @@ func TestRestatesName(t *testing.T) {
 func TestRestatesNameReal(t *testing.T) {
 	ws := loadWorkspace(t, "restatesreal")
 	ws.Scope = review.ScopeAll
-	rule := &RestatesName{}
+	rule := &RestatesName{Audit: true}
 	decl := func(path, s, why string) []ev {
 		start := lineOf(t, ws, path, s)
 		return []ev{{path, start, declEnd(t, ws, path, start), review.SourceCode, why}}
@@ -211,7 +211,7 @@ func TestRestatesNameDeprecated(t *testing.T) {
 	ws := loadWorkspace(t, "inventory")
 	c := goClaim(t, ws, "store.go", "Store.Close")
 	c.Text = "Deprecated: Close closes the store.\n"
-	got, err := (&RestatesName{}).Judge(t.Context(), ws, c)
+	got, err := (&RestatesName{Audit: true}).Judge(t.Context(), ws, c)
 	if err != nil || got != nil {
 		t.Fatalf("Judge = %v, %v; want nil, nil", got, err)
 	}
@@ -283,5 +283,19 @@ func TestDecidesWithoutBody(t *testing.T) {
 	// A func implemented in assembly has no body.
 	if decides(&ast.FuncDecl{Name: ast.NewIdent("Sqrt"), Type: &ast.FuncType{}}) {
 		t.Error("a func without a body decides something")
+	}
+}
+
+// TestRestatesNameAudit checks that an audit leaves restatements alone by
+// default, and reports them with Audit set.
+func TestRestatesNameAudit(t *testing.T) {
+	ws := loadWorkspace(t, "inventory")
+	ws.Scope = review.ScopeAll
+	c := goClaim(t, ws, "store.go", "Store.Count")
+	if got, err := (&RestatesName{}).Judge(t.Context(), ws, c); err != nil || got != nil {
+		t.Errorf("default audit: got %v, %v; want no verdict", got, err)
+	}
+	if got, err := (&RestatesName{Audit: true}).Judge(t.Context(), ws, c); err != nil || got == nil {
+		t.Errorf("audit with Audit set: got %v, %v; want a verdict", got, err)
 	}
 }
