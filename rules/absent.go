@@ -83,6 +83,11 @@ func absentIn(ws *review.Workspace, sc scope, c review.Claim, m review.Mention, 
 			return absence{}, false
 		}
 		p := sc.syms.Package(c.Package)
+		if p != nil && strings.EqualFold(name, p.Name) {
+			// The project's own name, as its authors write it
+			// ("the 64-bit variant of xxHash" in package xxhash).
+			return absence{}, false
+		}
 		if !p.Complete() || importsDeclare(p, name) || asExample(c.Text, name) || pastMention(c.Text, name) || repoWords(ws)[name] {
 			return absence{}, false
 		}

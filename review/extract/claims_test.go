@@ -153,3 +153,27 @@ func TestGoClaimsGenerated(t *testing.T) {
 		})
 	}
 }
+
+func TestIndentedBlocks(t *testing.T) {
+	tests := []struct {
+		name string
+		text string
+		want []string // block texts
+	}{
+		{"after a blank line", "Run runs.\n\n\tx := Run()\n\tuse(x)\n\nMore prose.", []string{"x := Run()\nuse(x)"}},
+		{"after a colon", "ConcatExpr builds an expression.\n\nEx:\n    e := Expr(\"?\", lastName)\n    ConcatExpr(e)", []string{"e := Expr(\"?\", lastName)\nConcatExpr(e)"}},
+		{"under prose", "Wrap wraps the value\n  and returns it.", nil},
+		{"a list", "Options:\n  - one\n  - two", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []string
+			for _, m := range indentedBlocks(tt.text, 1) {
+				got = append(got, m.Text)
+			}
+			if d := cmp.Diff(tt.want, got); d != "" {
+				t.Errorf("blocks (-want +got):\n%s", d)
+			}
+		})
+	}
+}

@@ -602,12 +602,17 @@ func cleanDoc(text string) string {
 }
 
 // indentedBlocks returns the code blocks of a doc comment: runs of
-// indented lines that are not list items, as go/doc/comment reads them.
+// indented lines that are not list items, as go/doc/comment reads them,
+// after a blank line or a line ending in a colon.
 func indentedBlocks(text string, firstLine int) []review.Mention {
 	var out []review.Mention
 	lines := strings.Split(text, "\n")
 	for i := 0; i < len(lines); {
-		if !isCodeLine(lines[i]) || (i > 0 && strings.TrimSpace(lines[i-1]) != "" && !isCodeLine(lines[i-1])) {
+		// An indented line right under prose continues it, unless the
+		// prose ends in a colon ("Ex:").
+		underProse := i > 0 && strings.TrimSpace(lines[i-1]) != "" && !isCodeLine(lines[i-1]) &&
+			!strings.HasSuffix(strings.TrimSpace(lines[i-1]), ":")
+		if !isCodeLine(lines[i]) || underProse {
 			i++
 			continue
 		}
