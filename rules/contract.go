@@ -1316,9 +1316,9 @@ func rootedAtParam(info *types.Info, params map[types.Object]bool, e ast.Expr) b
 
 // commonErrorFuncs is how many exported funcs and methods of a package
 // must return a sentinel for it to be the package's, not one function's:
-// nats returns ErrConnectionClosed from dozens of Conn methods, and a doc
+// nats returns nats.ErrConnectionClosed from dozens of Conn methods, and a doc
 // that lists it on each buries the function's own conditions
-// (ErrBadTimeout when timeout <= 0).
+// (nats.ErrBadTimeout when timeout <= 0).
 const commonErrorFuncs = 10
 
 // commonErrorsKey is the [review.Workspace.Shared] key of a package's

@@ -319,7 +319,7 @@ func TestMissingContractOnType(t *testing.T) {
 }
 
 // TestMissingContractCommonErrors checks that a sentinel most of a
-// package's API returns (nats' ErrConnectionClosed) is left to the
+// package's API returns (nats.ErrConnectionClosed) is left to the
 // package: a doc silent on it alone is no finding, and a finding names
 // only the function's own errors.
 func TestMissingContractCommonErrors(t *testing.T) {
