@@ -53,6 +53,11 @@ func absentIn(ws *review.Workspace, sc scope, c review.Claim, m review.Mention, 
 		if c.Kind != review.KindDocComment {
 			return absence{}, false
 		}
+		if strings.HasPrefix(name, "Example") {
+			// Example functions live in test files, which the
+			// symbol table does not load ("See ExampleGaugeFunc").
+			return absence{}, false
+		}
 		if c.Symbol == "main" && opensDoc(c, name) {
 			// No one calls main by name, so its doc's opening word
 			// names the program ("ArrayListExample to demonstrate
@@ -307,6 +312,19 @@ func importsDeclare(p *retrieval.Package, name string) bool {
 		}
 		if imp.Scope().Lookup(name) != nil {
 			// Unexported too: "the boolFlag internal interface in flag".
+			return true
+		}
+	}
+	return false
+}
+
+// importExports reports whether a loaded package p imports exports name.
+func importExports(p *retrieval.Package, name string) bool {
+	if !token0Exported(name) {
+		return false
+	}
+	for _, imp := range p.Types.Imports() {
+		if imp.Complete() && imp.Scope().Lookup(name) != nil {
 			return true
 		}
 	}

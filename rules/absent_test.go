@@ -75,6 +75,9 @@ func TestAbsentNames(t *testing.T) {
 		// reference; a lowerCamel name beside it still is.
 		{"Sum64", "sumBytes does not exist", ""},
 		{"Sum32", "", ""},
+		// A type of an imported package named bare, and an Example
+		// function (test files are not loaded), are no stale names.
+		{"Fetch", "", ""},
 		// Two words, the first a prefix only Go names use.
 		{"Plant", "WithGardener does not exist", ""},
 	}

@@ -169,6 +169,15 @@ func (r *StaleReference) check(ctx context.Context, ws *review.Workspace, sc sco
 		// ("NewStore"), not a reference.
 		return stale{}, false, nil
 	}
+	if single && m.Kind != review.MentionDocLink && c.Kind == review.KindDocComment {
+		if p := sc.syms.Package(c.Package); p != nil && p.Types != nil && importExports(p, name) {
+			// A type of an imported package named bare
+			// ("implements the RoundTripper interface" in a package
+			// importing net/http) is a loose reference to it, not a
+			// typo of one of ours.
+			return stale{}, false, nil
+		}
+	}
 	if strings.HasSuffix(c.Path, "_test.go") {
 		names, err := r.testNames.get(ws, c.Package, func() (map[string]bool, error) { return testDecls(ws, c.Package), nil })
 		if err != nil {

@@ -104,3 +104,9 @@ func Plant() {}
 //
 // Span(treeOnLeft, treeOnRight) -> 3
 func Span() {}
+
+// Fetch implements the RoundTripper interface; see ExampleFetch().
+func Fetch() {}
+
+// RoundTrip sends a tree over the wire.
+func RoundTrip() {}
