@@ -170,11 +170,11 @@ func (r *StaleReference) check(ctx context.Context, ws *review.Workspace, sc sco
 		return stale{}, false, nil
 	}
 	if single && m.Kind != review.MentionDocLink && c.Kind == review.KindDocComment {
-		if p := sc.syms.Package(c.Package); p != nil && p.Types != nil && importExports(p, name) {
+		if p := sc.syms.Package(c.Package); p != nil && p.Types != nil && (importExports(p, name) || importExports(p, strings.TrimSuffix(name, "s"))) {
 			// A type of an imported package named bare
 			// ("implements the RoundTripper interface" in a package
-			// importing net/http) is a loose reference to it, not a
-			// typo of one of ours.
+			// importing net/http, or its plural, "RoundTrippers") is
+			// a loose reference to it, not a typo of one of ours.
 			return stale{}, false, nil
 		}
 	}

@@ -105,7 +105,7 @@ func Plant() {}
 // Span(treeOnLeft, treeOnRight) -> 3
 func Span() {}
 
-// Fetch implements the RoundTripper interface; see ExampleFetch().
+// Fetch implements the RoundTripper interface, as all RoundTrippers do; see ExampleFetch().
 func Fetch() {}
 
 // RoundTrip sends a tree over the wire.
