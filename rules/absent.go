@@ -303,32 +303,33 @@ func calledIn(text, name string) bool {
 	}
 }
 
-// importsDeclare reports whether a package p imports declares name: the
-// doc may then mean it unqualified, as docs often do ("ResponseWriter").
+// importsDeclare reports whether a package p imports declares name, or may
+// (an import that could not be loaded): the doc may then mean it
+// unqualified, as docs often do ("ResponseWriter"). Unexported names count
+// too: "the boolFlag internal interface in flag".
 func importsDeclare(p *retrieval.Package, name string) bool {
-	for _, imp := range p.Types.Imports() {
-		if !imp.Complete() {
-			return true // an import that could not be loaded may declare it
-		}
-		if imp.Scope().Lookup(name) != nil {
-			// Unexported too: "the boolFlag internal interface in flag".
-			return true
-		}
-	}
-	return false
+	declared, unknown := importDeclares(p, name)
+	return declared || unknown
 }
 
 // importExports reports whether a loaded package p imports exports name.
 func importExports(p *retrieval.Package, name string) bool {
-	if !token0Exported(name) {
-		return false
-	}
+	declared, _ := importDeclares(p, name)
+	return declared && token0Exported(name)
+}
+
+// importDeclares reports whether a loaded import of p declares name, and
+// whether some import could not be loaded.
+func importDeclares(p *retrieval.Package, name string) (declared, unknown bool) {
 	for _, imp := range p.Types.Imports() {
-		if imp.Complete() && imp.Scope().Lookup(name) != nil {
-			return true
+		switch {
+		case !imp.Complete():
+			unknown = true
+		case imp.Scope().Lookup(name) != nil:
+			declared = true
 		}
 	}
-	return false
+	return declared, unknown
 }
 
 // packageNames lists the top-level names of p, with the unexported ones

@@ -6,18 +6,13 @@ import (
 	"testing"
 
 	"github.com/docreview/docreview/review"
-	"github.com/docreview/docreview/review/extract"
 )
 
 // extractedClaim returns the doc-comment claim of symbol as the extractor
 // finds it in a review (mentions resolved with the workspace's symbols).
 func extractedClaim(t *testing.T, ws *review.Workspace, symbol string) review.Claim {
 	t.Helper()
-	claims, _, err := (&extract.Extractor{}).Extract(t.Context(), ws, review.ScopeAll)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range claims {
+	for _, c := range extractAll(t, ws, review.ScopeAll) {
 		if c.Symbol == symbol {
 			return c
 		}
@@ -220,10 +215,7 @@ func TestAbsentStdRival(t *testing.T) {
 // elsewhere in the file is absent (retry-go's README).
 func TestAbsentMarkdownHistory(t *testing.T) {
 	ws := loadWorkspace(t, "absent")
-	claims, _, err := (&extract.Extractor{}).Extract(t.Context(), ws, review.ScopeAll)
-	if err != nil {
-		t.Fatal(err)
-	}
+	claims := extractAll(t, ws, review.ScopeAll)
 	want := map[string]string{
 		"Build trees":  "tree.Grafted does not exist",
 		"tree.Replant": "",

@@ -424,17 +424,24 @@ func TestStaleReferenceRenamedMethods(t *testing.T) {
 // resolves through the diff's changes.
 func extracted(t *testing.T, ws *review.Workspace, path string) review.Claim {
 	t.Helper()
-	claims, _, err := (&extract.Extractor{}).Extract(t.Context(), ws, review.ScopeAffected)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range claims {
+	for _, c := range extractAll(t, ws, review.ScopeAffected) {
 		if c.Path == path {
 			return c
 		}
 	}
 	t.Fatalf("%s: no claim selected", path)
 	return review.Claim{}
+}
+
+// extractAll returns the claims the extractor selects in scope, with the
+// mentions it resolves through the workspace's symbols.
+func extractAll(t *testing.T, ws *review.Workspace, scope review.Scope) []review.Claim {
+	t.Helper()
+	claims, _, err := (&extract.Extractor{}).Extract(t.Context(), ws, scope)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return claims
 }
 
 // fakeHistory answers RemovedIn from a map.
