@@ -146,6 +146,23 @@ func TestWrongParameterPlainWords(t *testing.T) {
 		{"Buf.Find", "", ""},  // "the entry does not exist": a noun
 		{"Buf.Merge", "", ""}, // an English word tied to dest only by the type string
 		{"Buf.Check", "", ""}, // "the specified level is": a noun phrase
+		// In single quotes a word is a name, English or not.
+		{"Buf.Reset", "The doc names parameter writer, but Buf.Reset's parameters are reader", "Reset starts over, reading from 'reader' again."},
+		// A lower-case word opening a sentence, as the subject of a verb.
+		{"Buf.Lookup", "The doc uses hint as a parameter name, but Buf.Lookup's parameters are name and kind", ""},
+		// A mixedCaps name the package does not declare; the parameter
+		// sharing a word with it is the fix.
+		{"Unmarshal", "The doc names parameter userKey, but Unmarshal's parameters are input and groupKey", "Unmarshal decodes the group pointed to by groupKey."},
+		// Called a parameter: a field called array does not matter.
+		{"Buf.Toggle", "The doc uses array as a parameter name, but Buf.Toggle's parameters are list", ""},
+		// A list item is prose, not code.
+		{"Header", "The doc uses blockNr as a parameter name, but Header's parameters are number", ""},
+		{"Buf.Span", "", ""},    // a pattern and a URL, not names
+		{"Ticker", "", ""},      // the Writer argument: the parameter's type
+		{"NewWriterAt", "", ""}, // newWriter: NewWriter in the wrong case, for stale-reference
+		{"Buf.Yield", "", ""},   // "ou can": a typo opening a sentence
+		{"Concat", "", ""},      // names of a code example
+		{"Lower", "", ""},       // "scrİpt": a word of text, not ASCII
 	}
 	for _, tt := range tests {
 		t.Run(tt.symbol, func(t *testing.T) {

@@ -118,12 +118,28 @@ func (r *WrongParameter) Judge(ctx context.Context, ws *review.Workspace, c revi
 	for _, f := range found {
 		seen[f.old] = true
 	}
+	used := bodyNames(decl)
+	// The prose a loose name must stand in: no code lines, placeholders
+	// or URLs ("https://git.io/fj9gU").
+	loose := proseOnly(backtickRE.ReplaceAllString(driftURLRE.ReplaceAllString(text, " "), " "))
 	for _, w := range shapedWords(c.Text) {
 		if seen[w] || slices.Contains(params, w) {
 			continue
 		}
 		seen[w] = true
-		if !r.candidate(sc, reserved, text, c, w, true) {
+		// "the `array` parameter": the doc says it is a parameter, so
+		// what else the word names does not matter.
+		explicit, others := namedAsParam(c.Text, w)
+		if others {
+			continue
+		}
+		explicit = explicit && isLowerStart(w)
+		if explicit {
+			if len([]rune(w)) < 2 || reserved[w] || isBuiltin(w) || w == lastPart(c.Symbol) || used[w] ||
+				slices.ContainsFunc(params, func(p string) bool { return strings.EqualFold(p, w) }) {
+				continue // "OverallPrecision argument" opening a sentence names overallPrecision
+			}
+		} else if !r.candidate(sc, reserved, text, c, w, true) {
 			continue
 		}
 		var close []string
@@ -132,8 +148,22 @@ func (r *WrongParameter) Judge(ctx context.Context, ws *review.Workspace, c revi
 				close = append(close, p)
 			}
 		}
-		if len(close) == 1 {
+		switch {
+		case len(close) == 1:
 			found = append(found, wrongParam{old: w, new: close[0]})
+		case len(close) == 0 && (explicit || looseName(w, used) && standsIn(loose, w) && !sc.namesAnything(w)):
+			// A name the package does not declare, written where the
+			// signature has a parameter the doc never names: the
+			// parameter of a sibling or an older signature. Only a
+			// parameter sharing a word with it ("userKey", "groupKey")
+			// is a fix. A loose name must be tied to parameters: by
+			// that shared word, by standing where a name does ("when
+			// blockNr is -1"), or by being a sibling's parameter name.
+			fix := sharedWordParam(w, unnamed)
+			if !explicit && fix == "" && !paramFrame(loose, w) && !r.siblingParam(ws, sym, w) {
+				continue
+			}
+			found = append(found, wrongParam{old: w, new: fix})
 		}
 	}
 	if len(found) == 0 {
@@ -150,9 +180,10 @@ type paramVocab struct {
 	// types maps each parameter and receiver name of the package's funcs
 	// to the types it is declared with.
 	types map[string][]string
-	// nouns holds the lower-case words the package's comments write after
-	// an article ("the writer"): English there, whatever else they are.
-	nouns map[string]bool
+	// nouns counts, for each lower-case word the package's comments write
+	// after an article ("the writer"), the comments that do: English
+	// there, whatever else it is.
+	nouns map[string]int
 }
 
 var articleNounRE = regexp.MustCompile(`(?i)\b(?:the|a|an|each|every|this|that|any|its|their)\s+([a-z][a-z0-9]*)\b`)
@@ -160,11 +191,11 @@ var articleNounRE = regexp.MustCompile(`(?i)\b(?:the|a|an|each|every|this|that|a
 // vocabulary returns the parameter vocabulary of the package of sym.
 func (r *WrongParameter) vocabulary(ws *review.Workspace, p *retrieval.Package) *paramVocab {
 	v, _ := r.vocab.get(ws, p.Dir, func() (*paramVocab, error) {
-		v := &paramVocab{types: map[string][]string{}, nouns: map[string]bool{}}
+		v := &paramVocab{types: map[string][]string{}, nouns: map[string]int{}}
 		for _, f := range p.Syntax {
 			for _, cg := range f.Comments {
-				for _, m := range articleNounRE.FindAllStringSubmatch(cg.Text(), -1) {
-					v.nouns[strings.ToLower(m[1])] = true
+				for w := range articleNouns(cg.Text()) {
+					v.nouns[w]++
 				}
 			}
 			for _, d := range f.Decls {
@@ -186,6 +217,179 @@ func (r *WrongParameter) vocabulary(ws *review.Workspace, p *retrieval.Package) 
 	return v
 }
 
+// articleNouns returns the lower-case words text writes after an
+// article.
+func articleNouns(text string) map[string]bool {
+	out := map[string]bool{}
+	for _, m := range articleNounRE.FindAllStringSubmatch(text, -1) {
+		out[strings.ToLower(m[1])] = true
+	}
+	return out
+}
+
+// nounsIn is 1 when text writes w after an article, else 0: what the
+// claim's own comment adds to the package's count of nouns.
+func nounsIn(text, w string) int {
+	if articleNouns(text)[strings.ToLower(w)] {
+		return 1
+	}
+	return 0
+}
+
+// nameUse says how a doc comment writes a plain word where Go writes
+// names rather than English.
+type nameUse struct {
+	// quoted: in single quotes ("at most 'max' items").
+	quoted bool
+	// opening: it opens a sentence in lower case, as the subject of a
+	// statement ("hint determines the type"), in a doc whose other
+	// sentences open in upper case.
+	opening bool
+}
+
+// openingVerbs are the words after which a lower-case word opening a
+// sentence is its subject, a name: "hint determines", "opt must".
+var openingVerbs = map[string]bool{
+	"controls": true, "indicates": true, "represents": true, "defines": true, "limits": true,
+	"selects": true, "describes": true, "gives": true, "names": true, "tells": true, "says": true,
+	"sets": true, "receives": true, "provides": true, "stores": true, "keeps": true,
+}
+
+// nameUses finds the words of plain that it writes as names: in single
+// quotes, or opening a sentence in lower case (see [nameUse]).
+func nameUses(plain string) map[string]nameUse {
+	out := map[string]nameUse{}
+	for _, m := range singleQuotedRE.FindAllStringSubmatchIndex(plain, -1) {
+		if m[2] > 1 && isIdentByte(plain[m[2]-2]) {
+			continue // "package's 'x'": an apostrophe, not a quote
+		}
+		w := plain[m[2]:m[3]]
+		u := out[w]
+		u.quoted = true
+		out[w] = u
+	}
+	spans := prose.Sentences(plain)
+	capitalised := 0
+	for _, sp := range spans {
+		if c := plain[sp.Start]; c >= 'A' && c <= 'Z' {
+			capitalised++
+		}
+	}
+	if capitalised == 0 {
+		return out
+	}
+	for _, sp := range spans {
+		words := wordRE.FindAllString(plain[sp.Start:sp.End], 3)
+		if len(words) < 2 || !isLowerStart(words[0]) || !strings.HasPrefix(plain[sp.Start:], words[0]) || stopWords[words[0]] || articles[words[0]] {
+			continue
+		}
+		if next := strings.ToLower(words[1]); frameWords[next] || openingVerbs[next] {
+			u := out[words[0]]
+			u.opening = true
+			out[words[0]] = u
+		}
+	}
+	return out
+}
+
+// singleQuotedRE matches a word in single quotes: 'max'.
+var singleQuotedRE = regexp.MustCompile(`'([\pL_][\pL\pN_]*)'`)
+
+// paramNounRE matches the word before "parameter" or "argument", in
+// backticks or quotes or not: "the `array` parameter".
+var paramNounRE = regexp.MustCompile("[`'\"]?([\\pL_][\\pL\\pN_]*)[`'\"]?\\s+(?:parameter|argument|param|arg)s?\\b")
+
+// namedAsParam reports whether text calls w a parameter or an argument
+// ("the `array` parameter", "the key argument"), and whether it calls it
+// one of another func ("the keysAndArgs argument to the Do method").
+func namedAsParam(text, w string) (own, other bool) {
+	for _, m := range paramNounRE.FindAllStringSubmatchIndex(text, -1) {
+		if text[m[2]:m[3]] != w {
+			continue
+		}
+		switch strings.ToLower(wordRE.FindString(text[m[1]:])) {
+		case "to", "of", "for", "passed", "given":
+			other = true
+		default:
+			own = true
+		}
+	}
+	return own, other
+}
+
+// isEnglishWord reports whether w, or its singular or plural, is a word
+// of english ("clauses" for "clause").
+func isEnglishWord(english map[string]bool, w string) bool {
+	return english[w] || english[w+"s"] || english[strings.TrimSuffix(w, "s")] || english[strings.TrimSuffix(w, "es")]
+}
+
+// standsIn reports whether w occurs in text as a word of prose: after
+// a space, a parenthesis or a quote, and before a space or punctuation,
+// so not in a path, a selector or a pattern ("[a-zA-Z_]").
+func standsIn(text, w string) bool {
+	for _, loc := range wordRE.FindAllStringIndex(text, -1) {
+		if text[loc[0]:loc[1]] != w {
+			continue
+		}
+		before, after := byte(' '), byte(' ')
+		if loc[0] > 0 {
+			before = text[loc[0]-1]
+		}
+		if loc[1] < len(text) {
+			after = text[loc[1]]
+		}
+		if strings.IndexByte(" \t\n(\"'", before) >= 0 && strings.IndexByte(" \t\n.,;:)!?\"'", after) >= 0 &&
+			!(after == '.' && loc[1]+1 < len(text) && isIdentByte(text[loc[1]+1])) {
+			return true
+		}
+	}
+	return false
+}
+
+// looseName reports whether a shaped word is a lower-case Go name with
+// inner words ("userKey") that the body does not use: a name of no brand
+// ("iOS", "eBPF"), and not snake_case, which names settings and columns
+// ("default_query_exec_mode") rather than Go parameters.
+func looseName(w string, used map[string]bool) bool {
+	return token.IsIdentifier(w) && isASCII(w) && isLowerStart(w) && identShaped(w) && !strings.Contains(w, "_") &&
+		!used[w] && !prose.IsBrand(w)
+}
+
+// isASCII reports whether s is ASCII only: Go names in docs are, and a
+// word like "scrİpt" is an example of text.
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// sharedWordParam returns the one parameter of unnamed that shares a
+// word with w, abbreviations expanded ("sinceAddIndex" and "idx"), or "".
+func sharedWordParam(w string, unnamed []string) string {
+	var win []string
+	for _, p := range unnamed {
+		if prose.CommonWords(w, p) > 0 {
+			win = append(win, p)
+		}
+	}
+	if len(win) == 1 {
+		return win[0]
+	}
+	return ""
+}
+
+// siblingParam reports whether w is the name of a parameter or receiver
+// of some func of the package of sym.
+func (r *WrongParameter) siblingParam(ws *review.Workspace, sym retrieval.Symbol, w string) bool {
+	if sym.Package == nil {
+		return false
+	}
+	return r.vocabulary(ws, sym.Package).types[w] != nil
+}
+
 // plainWords finds the plain words of a doc comment that Go reads as
 // parameter names the signature does not have (see [WrongParameter]).
 // Each maps to the one unnamed parameter when that one wins clearly;
@@ -203,21 +407,38 @@ func (r *WrongParameter) plainWords(ws *review.Workspace, sc scope, reserved map
 	}
 	plain := proseOnly(backtickRE.ReplaceAllString(text, " "))
 	english := englishWords()
+	uses := nameUses(plain)
 	var found []wrongParam
 	for _, loc := range wordRE.FindAllStringIndex(plain, -1) {
 		w := plain[loc[0]:loc[1]]
 		if seen[w] || !token.IsIdentifier(w) || w == "a" || w == "err" || w == "ok" || !isLowerStart(w) || own[w] || used[w] ||
-			afterApostrophe(plain, loc[0]) || inPath(plain, loc[0], loc[1]) {
+			afterApostrophe(plain, loc[0]) && !uses[w].quoted || inPath(plain, loc[0], loc[1]) || hyphenated(plain, loc[0], loc[1]) {
 			continue
 		}
 		seen[w] = true
+		use := uses[w]
+		marked := use.quoted || use.opening
+		// English: a word of the standard library's docs, or one some
+		// other comment of the package writes after an article.
+		isEnglish := isEnglishWord(english, w) || vocab.nouns[strings.ToLower(w)] > nounsIn(c.Text, w)
 		sibling, ok := vocab.types[w]
-		if !ok || !bareUse(plain, w) {
+		if !ok && (!use.opening || len(w) < 3) {
+			continue // "ou can call": a typo opening a sentence
+		}
+		if !use.quoted && identShaped(w) && sc.namesAnything(w) {
+			continue // "behaves like newMockBroker": NewMockBroker, for stale-reference
+		}
+		// Behind an article, only a word that is no English one, or one
+		// the doc marks as a name, is a name: "the rv", not "the key".
+		bare := bareUse(plain, w)
+		if !bare && isEnglish && !marked {
 			continue
 		}
-		// A plain lower-case word must stand where a name does: as the
-		// subject of "is", "must", "==" and the like ("if cfg is nil").
-		if !identShaped(w) && !paramFrame(plain, w) {
+		// Elsewhere a plain lower-case word must stand where a name does:
+		// as the subject of "is", "must", "==" and the like ("if cfg is
+		// nil"), in quotes, or opening a sentence. Behind an article a
+		// word no English text writes is a name too ("the rv").
+		if !identShaped(w) && !paramFrame(plain, w) && !marked && (isEnglish || bare) {
 			continue
 		}
 		if len(w) == 1 {
@@ -232,14 +453,13 @@ func (r *WrongParameter) plainWords(ws *review.Workspace, sc scope, reserved map
 		// A tie: the names are close, or a sibling gave the word the
 		// parameter's type, when that type says something (not string,
 		// int or the like) or the word is no English one.
-		isEnglish := vocab.nouns[strings.ToLower(w)] || english[w]
 		var win []string
 		for _, p := range unnamed {
 			if closeParam(w, p) || slices.Contains(sibling, typeOf[p]) && (!basicType(typeOf[p]) || !isEnglish) {
 				win = append(win, p)
 			}
 		}
-		if (isEnglish || len(w) == 1) && len(win) == 0 {
+		if (isEnglish && !marked || len(w) == 1) && len(win) == 0 {
 			continue // an English noun or a placeholder letter, and nothing ties it to a parameter
 		}
 		f := wrongParam{old: w}
@@ -329,6 +549,12 @@ func inPath(text string, start, end int) bool {
 		end < len(text) && (text[end] == '/' || end+1 < len(text) && text[end] == '.' && isIdentByte(text[end+1]))
 }
 
+// hyphenated reports whether the word at text[start:end] is part of a
+// hyphenated compound ("a b-tree search", "x-axis").
+func hyphenated(text string, start, end int) bool {
+	return start > 0 && text[start-1] == '-' || end+1 < len(text) && text[end] == '-' && isIdentByte(text[end+1])
+}
+
 // afterApostrophe reports whether the word at i follows an apostrophe, as
 // the "s" of "package's" does.
 func afterApostrophe(text string, i int) bool {
@@ -354,16 +580,21 @@ func basicType(t string) bool {
 var placeholderRE = regexp.MustCompile(`<[^<>\n]*>`)
 
 // proseOnly drops from a doc comment's text what is not prose: indented
-// code lines and placeholders in angle brackets.
+// code lines and placeholders in angle brackets. Indented list items
+// ("  - When blockNr is -1") are prose.
 func proseOnly(text string) string {
 	lines := strings.Split(text, "\n")
 	for i, l := range lines {
-		if strings.HasPrefix(l, "\t") || strings.HasPrefix(l, " ") {
+		if (strings.HasPrefix(l, "\t") || strings.HasPrefix(l, " ")) && !listItemRE.MatchString(l) {
 			lines[i] = ""
 		}
 	}
 	return placeholderRE.ReplaceAllString(strings.Join(lines, "\n"), " ")
 }
+
+// listItemRE matches a line of a list in a doc comment, as gofmt writes
+// them: indented, then a marker ("-", "*", "+", "•") or a number.
+var listItemRE = regexp.MustCompile(`^[ \t]+(?:[-*+•]|[0-9]+[.)])[ \t]`)
 
 // isLowerStart reports whether s starts with a lower-case ASCII letter.
 func isLowerStart(s string) bool { return s != "" && s[0] >= 'a' && s[0] <= 'z' }
@@ -371,6 +602,9 @@ func isLowerStart(s string) bool { return s != "" && s[0] >= 'a' && s[0] <= 'z' 
 // bodyNames returns every identifier the body of d uses or declares.
 func bodyNames(d *ast.FuncDecl) map[string]bool {
 	out := map[string]bool{}
+	if d.Body == nil {
+		return out
+	}
 	ast.Inspect(d.Body, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok {
 			out[id.Name] = true

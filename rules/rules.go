@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode"
 	"unicode/utf8"
 	"weak"
 
@@ -158,6 +159,34 @@ func (s scope) resolves(name string) bool {
 	if pkg, rest, ok := strings.Cut(name, "."); ok {
 		for _, p := range s.packagesNamed(pkg) {
 			if s.syms.Resolves(p.Dir, rest) || memberResolves(p, rest) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// namesAnything reports whether name resolves, or is a field or method of
+// some type of the scope, with its first letter in either case and
+// without a plural "s": "fetchResponse" for the type FetchResponse,
+// "newMockBroker" for the func NewMockBroker, "versionID" for a field
+// VersionID, "connectOneConfigs" for connectOneConfig.
+func (s scope) namesAnything(name string) bool {
+	forms := []string{name}
+	if base, ok := strings.CutSuffix(name, "s"); ok && base != "" {
+		forms = append(forms, base)
+	}
+	for _, f := range forms {
+		r := []rune(f)
+		other := r[0]
+		if unicode.IsUpper(other) {
+			other = unicode.ToLower(other)
+		} else {
+			other = unicode.ToUpper(other)
+		}
+		flipped := string(other) + string(r[1:])
+		for _, n := range []string{f, flipped} {
+			if s.resolves(n) || s.hasMember(n) || s.syms.Defined(n) {
 				return true
 			}
 		}
