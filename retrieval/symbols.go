@@ -240,7 +240,9 @@ func (p *Package) Members() map[string][]string {
 }
 
 // symStructFields calls add for each field of t's struct, and for the
-// fields promoted through its embedded fields, up to a depth of three.
+// fields promoted through its embedded fields and those of its fields of
+// an unnamed struct type (Config.Producer.Flush.MaxMessages), up to a
+// depth of three.
 func symStructFields(t types.Type, depth int, add func(string)) {
 	if ptr, ok := t.(*types.Pointer); ok {
 		t = ptr.Elem()
@@ -251,10 +253,20 @@ func symStructFields(t types.Type, depth int, add func(string)) {
 	}
 	for f := range st.Fields() {
 		add(f.Name())
-		if f.Embedded() {
+		if f.Embedded() || unnamedStruct(f.Type()) {
 			symStructFields(f.Type(), depth+1, add)
 		}
 	}
+}
+
+// unnamedStruct reports whether t is a struct type literal, or a pointer
+// to one.
+func unnamedStruct(t types.Type) bool {
+	if ptr, ok := t.(*types.Pointer); ok {
+		t = ptr.Elem()
+	}
+	_, ok := t.(*types.Struct)
+	return ok
 }
 
 // PackageOf returns the loaded package, of the repository or the standard

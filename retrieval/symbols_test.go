@@ -790,3 +790,53 @@ func TestSymDistanceWithin(t *testing.T) {
 		}
 	}
 }
+
+// TestPackageMembers checks the members a package's types have: methods,
+// fields, fields promoted through embedding, and fields of fields whose
+// type is a struct literal (sarama's Config.Producer.Flush.MaxMessages).
+func TestPackageMembers(t *testing.T) {
+	t.Parallel()
+	src := `package cfg
+
+type Base struct{ ID int }
+
+// Config configures.
+type Config struct {
+	Base
+	Producer struct {
+		Flush struct {
+			MaxMessages int
+		}
+		Retry *struct{ Max int }
+	}
+	Named Named
+}
+
+// Named is a named struct: its fields are its own, not Config's.
+type Named struct{ Inner int }
+
+func (c *Config) Validate() error { return nil }
+`
+	fsys := fstest.MapFS{"go.mod": {Data: []byte("module example.com/cfg\n")}, "cfg.go": {Data: []byte(src)}}
+	s, err := LoadSymbols(t.Context(), fsys, []string{"cfg.go"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	members := s.Package(".").Members()
+	tests := []struct {
+		name   string
+		owners []string
+	}{
+		{"Validate", []string{"Config"}},
+		{"ID", []string{"Base", "Config"}},
+		{"Producer", []string{"Config"}},
+		{"MaxMessages", []string{"Config"}},
+		{"Max", []string{"Config"}},
+		{"Inner", []string{"Named"}},
+	}
+	for _, tt := range tests {
+		if diff := cmp.Diff(tt.owners, members[tt.name]); diff != "" {
+			t.Errorf("owners of %s (-want +got):\n%s", tt.name, diff)
+		}
+	}
+}

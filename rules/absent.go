@@ -53,6 +53,11 @@ func absentIn(ws *review.Workspace, sc scope, c review.Claim, m review.Mention, 
 		if c.Kind != review.KindDocComment {
 			return absence{}, false
 		}
+		if m.Kind != review.MentionDocLink && placeholderName(name) {
+			// A name the reader is to declare: "new(MyHook)", "where
+			// YourType implements Hook". A doc link is a reference.
+			return absence{}, false
+		}
 		if strings.HasPrefix(name, "Example") {
 			// Example functions live in test files, which the
 			// symbol table does not load ("See ExampleGaugeFunc").
@@ -701,6 +706,23 @@ func asExample(text, name string) bool {
 			}
 		}
 	}
+}
+
+// placeholderName reports whether name is one Go docs use for what the
+// reader declares: My… or Your… followed by a capital ("MyHook",
+// "YourType"), or Foo, Bar, Baz and Qux with what follows ("FooService").
+func placeholderName(name string) bool {
+	for _, p := range []string{"My", "Your"} {
+		if rest, ok := strings.CutPrefix(name, p); ok && rest != "" && rest[0] >= 'A' && rest[0] <= 'Z' {
+			return true
+		}
+	}
+	for _, p := range []string{"Foo", "Bar", "Baz", "Qux", "foo", "bar", "baz", "qux"} {
+		if rest, ok := strings.CutPrefix(name, p); ok && (rest == "" || rest[0] >= 'A' && rest[0] <= 'Z') {
+			return true
+		}
+	}
+	return false
 }
 
 // lowerCamel reports whether a code-shaped word starts lower-case

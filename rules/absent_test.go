@@ -75,6 +75,8 @@ func TestAbsentNames(t *testing.T) {
 		{"Fetch", "", ""},
 		// Two words, the first a prefix only Go names use.
 		{"Plant", "WithGardener does not exist", ""},
+		// Names the reader declares: My…, Foo….
+		{"AddHook", "", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.symbol, func(t *testing.T) {

@@ -490,6 +490,18 @@ func (s *mentionScanner) idents() {
 		if end < len(t) && (t[end] >= 0x80 || t[end] == '-' || t[end] == '/' || t[end] == '*') {
 			continue // part of a longer word, a path or a pattern ("embedLog*")
 		}
+		if s.opts.markdown {
+			// Markdown emphasis, not part of the name: "_minio.ObjectInfo_".
+			for start < end && t[start] == '_' {
+				start++
+			}
+			for end > start && t[end-1] == '_' {
+				end--
+			}
+			if start == end {
+				continue
+			}
+		}
 		if !s.free(start, end) {
 			continue
 		}

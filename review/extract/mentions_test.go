@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/docreview/docreview/review"
@@ -198,5 +199,27 @@ func TestMarkdownDocLinksNeedQualificationOrResolution(t *testing.T) {
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("mismatch (-want +got):\n%s", diff)
+	}
+}
+
+// TestMarkdownEmphasisIsNoPartOfAName checks that Markdown emphasis around
+// a name ("_Cache.Flush_" in a table of minio's API.md) is markup: the
+// mention is the name without the underscores, while a Go comment keeps
+// them.
+func TestMarkdownEmphasisIsNoPartOfAName(t *testing.T) {
+	t.Parallel()
+	text := "| `list` | _[]Cache.Flush_ | the caches |"
+	got := mentions(text, 1, newMemo(newFake()), ".", scanOpts{markdown: true})
+	var names []string
+	for _, m := range got {
+		names = append(names, m.Text)
+	}
+	if !slices.Contains(names, "Cache.Flush") || slices.Contains(names, "Cache.Flush_") {
+		t.Errorf("markdown mentions %q, want Cache.Flush without underscores", names)
+	}
+	for _, m := range mentions(text, 1, newMemo(newFake()), ".", scanOpts{}) {
+		if m.Text == "Cache.Flush" {
+			t.Errorf("a Go comment's %q lost its underscores", text)
+		}
 	}
 }

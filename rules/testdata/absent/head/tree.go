@@ -110,3 +110,10 @@ func Fetch() {}
 
 // RoundTrip sends a tree over the wire.
 func RoundTrip() {}
+
+// Hook is called on every tree change.
+type Hook interface{ Fire() }
+
+// AddHook adds a hook: call `AddHook(new(MyHook))` where `MyHook` implements
+// the `Hook` interface, or pass a BazHook.
+func AddHook(h Hook) {}
