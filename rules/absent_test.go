@@ -165,6 +165,8 @@ func TestWrongParameterPlainWords(t *testing.T) {
 		{"Buf.Yield", "", ""},   // "ou can": a typo opening a sentence
 		{"Concat", "", ""},      // names of a code example
 		{"Lower", "", ""},       // "scrİpt": a word of text, not ASCII
+		{"Buf.Tag", "", ""},     // "will be 'i'": quoted values
+
 	}
 	for _, tt := range tests {
 		t.Run(tt.symbol, func(t *testing.T) {

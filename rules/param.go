@@ -264,6 +264,10 @@ func nameUses(plain string) map[string]nameUse {
 			continue // "package's 'x'": an apostrophe, not a quote
 		}
 		w := plain[m[2]:m[3]]
+		if before := wordRE.FindAllString(plain[:m[0]], -1); len(w) < 2 ||
+			len(before) > 0 && valueVerbs[strings.ToLower(before[len(before)-1])] {
+			continue // "X will be 'i' for inbound": a value
+		}
 		u := out[w]
 		u.quoted = true
 		out[w] = u
@@ -291,6 +295,10 @@ func nameUses(plain string) map[string]nameUse {
 	}
 	return out
 }
+
+// valueVerbs are the words after which a quoted word is a value, not a
+// name: "will be 'i'", "is 'none'".
+var valueVerbs = map[string]bool{"be": true, "is": true, "are": true, "was": true, "were": true, "equals": true, "becomes": true}
 
 // singleQuotedRE matches a word in single quotes: 'max'.
 var singleQuotedRE = regexp.MustCompile(`'([\pL_][\pL\pN_]*)'`)

@@ -113,3 +113,7 @@ func Concat(parts ...string) string { return parts[0] }
 
 // Lower lowers a name, so that the upper case scrİpt becomes script.
 func Lower(str string) string { return str }
+
+// Tag tags the buffer.
+// The tag will be 'i' for inbound buffers and O for others.
+func (b *Buf) Tag(in bool) []byte { return append(b.b, 'i') }
