@@ -76,6 +76,11 @@ func absentIn(ws *review.Workspace, sc scope, c review.Claim, m review.Mention, 
 				return absence{}, false
 			}
 		case review.MentionIdent:
+			if mapKeyOnly(c.Text, name) {
+				// A type sketched in prose names what its keys
+				// are: "a map[typeName]map[extensionName]*Field".
+				return absence{}, false
+			}
 			if inCallArgs(c.Text, name) {
 				// An argument of a call written in prose is a
 				// placeholder: "RelTime(timeInPast, timeInFuture,
@@ -705,6 +710,28 @@ func asExample(text, name string) bool {
 				}
 			}
 		}
+	}
+}
+
+// mapKeyOnly reports whether every occurrence of name in text is the key
+// type of a map written in prose ("map[htmlElementName]"): a description
+// of the keys, not a reference.
+func mapKeyOnly(text, name string) bool {
+	seen := false
+	for i := 0; ; {
+		j := strings.Index(text[i:], name)
+		if j < 0 {
+			return seen
+		}
+		start, end := i+j, i+j+len(name)
+		i = end
+		if !wordAt(text, start, end) {
+			continue
+		}
+		if !strings.HasSuffix(text[:start], "map[") || !strings.HasPrefix(text[end:], "]") {
+			return false
+		}
+		seen = true
 	}
 }
 

@@ -77,6 +77,8 @@ func TestAbsentNames(t *testing.T) {
 		{"Plant", "WithGardener does not exist", ""},
 		// Names the reader declares: My…, Foo….
 		{"AddHook", "", ""},
+		// The key types of a map sketched in prose describe the keys.
+		{"Index", "", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.symbol, func(t *testing.T) {

@@ -117,3 +117,6 @@ type Hook interface{ Fire() }
 // AddHook adds a hook: call `AddHook(new(MyHook))` where `MyHook` implements
 // the `Hook` interface, or pass a BazHook.
 func AddHook(h Hook) {}
+
+// Index maps names to trees: a map[treeName]map[leafName]*Command.
+type Index map[string]map[string]*Command
