@@ -41,15 +41,20 @@ type absence struct {
 //     a backticked mixedCaps name, or a bare word [prose.CodeShaped]
 //     calls code;
 //   - for "pkg.Name", the module packages called pkg;
-//   - for "Type.Member", the fields and methods of the module type Type.
+//   - for "Type.Member", the fields and methods of the module type Type;
+//   - for a single backticked name in Markdown, the module (see
+//     [absentInModule]).
 //
-// Anything else (a qualifier it cannot load, a single name in Markdown,
+// Anything else (a qualifier it cannot load, another single name in Markdown,
 // a bare word of another shape, the opening word of main's doc, a name in
 // a section about the past) is unknown, never absent.
 func absentIn(ws *review.Workspace, sc scope, c review.Claim, m review.Mention, name string) (absence, bool) {
 	parts := strings.Split(name, ".")
 	switch len(parts) {
 	case 1:
+		if c.Kind == review.KindMarkdown {
+			return absentInModule(ws, sc, c, m, name)
+		}
 		if c.Kind != review.KindDocComment {
 			return absence{}, false
 		}
@@ -711,6 +716,40 @@ func asExample(text, name string) bool {
 			}
 		}
 	}
+}
+
+// absentInModule decides a single name in Markdown. Markdown may speak
+// of anything, so only a backticked exported mixedCaps name of several
+// words ("`WithRawFunc`") can be absent: every package of the module was
+// loaded completely, none of them, nor any package they import, declares
+// it in any case or number, no file of the repository uses the word, the
+// text does not give it as an example or as history, and an exported
+// name of the module is close to it (the doc meant that one, or one that
+// was renamed). Anything else is unknown.
+func absentInModule(ws *review.Workspace, sc scope, c review.Claim, m review.Mention, name string) (absence, bool) {
+	if m.Kind != review.MentionCode || !identShaped(name) || !token0Exported(name) || len(prose.Words(name)) < 2 ||
+		placeholderName(name) || strings.HasPrefix(name, "Example") || prose.IsBrand(name) {
+		return absence{}, false
+	}
+	pkgs := sc.syms.Packages()
+	if len(pkgs) == 0 {
+		return absence{}, false
+	}
+	var names []string
+	for _, p := range pkgs {
+		if !p.Complete() || importsDeclare(p, name) {
+			return absence{}, false
+		}
+		names = append(names, packageNames(p, false)...)
+	}
+	if sc.namesAnything(name) || repoWords(ws)[name] || asExample(c.Text, name) || pastMention(c.Text, name) {
+		return absence{}, false
+	}
+	near := nearNames(names, name)
+	if !closeEnough(near, name) {
+		return absence{}, false
+	}
+	return absence{where: "the module", near: near}, true
 }
 
 // mapKeyOnly reports whether every occurrence of name in text is the key

@@ -240,8 +240,11 @@ func TestAbsentMarkdownHistory(t *testing.T) {
 	ws := loadWorkspace(t, "absent")
 	claims := extractAll(t, ws, review.ScopeAll)
 	want := map[string]string{
-		"Build trees":  "tree.Grafted does not exist",
-		"tree.Replant": "",
+		"Build trees": "tree.Grafted does not exist",
+		// A backticked exported name close to one of the module's; not
+		// a placeholder, nor one with no close name.
+		"Bound the walk": "MaxTreeLevel does not exist: neither the module nor a package it imports declares it (the closest name is MaxTreeDepth).",
+		"tree.Replant":   "",
 	}
 	seen := 0
 	for _, c := range claims {
@@ -262,6 +265,8 @@ func TestAbsentMarkdownHistory(t *testing.T) {
 				t.Errorf("%q: got %q, want no verdict", prefix, got.Message)
 			case msg != "" && (got == nil || !strings.Contains(got.Message, msg)):
 				t.Errorf("%q: got %v, want a verdict containing %q", prefix, got, msg)
+			case got != nil && (strings.Contains(got.Message, "MyTreeOption") || strings.Contains(got.Message, "SetupWidget")):
+				t.Errorf("%q: got %q, which reports a placeholder or a name with no close one", prefix, got.Message)
 			}
 		}
 	}
