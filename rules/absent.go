@@ -327,6 +327,17 @@ func importsDeclare(p *retrieval.Package, name string) bool {
 	return declared || unknown
 }
 
+// anyImportExports reports whether a package that some package of the
+// module imports exports name, or its singular.
+func anyImportExports(sc scope, name string) bool {
+	for _, p := range sc.syms.Packages() {
+		if p.Types != nil && (importExports(p, name) || importExports(p, strings.TrimSuffix(name, "s"))) {
+			return true
+		}
+	}
+	return false
+}
+
 // importExports reports whether a loaded package p imports exports name.
 func importExports(p *retrieval.Package, name string) bool {
 	declared, _ := importDeclares(p, name)

@@ -178,6 +178,11 @@ func (r *StaleReference) check(ctx context.Context, ws *review.Workspace, sc sco
 			return stale{}, false, nil
 		}
 	}
+	if single && c.Kind == review.KindMarkdown && anyImportExports(sc, name) {
+		// The same in Markdown, for the packages of the module: a
+		// README saying a type implements `Stringer` means fmt's.
+		return stale{}, false, nil
+	}
 	if strings.HasSuffix(c.Path, "_test.go") {
 		names, err := r.testNames.get(ws, c.Package, func() (map[string]bool, error) { return testDecls(ws, c.Package), nil })
 		if err != nil {

@@ -120,3 +120,6 @@ func AddHook(h Hook) {}
 
 // Index maps names to trees: a map[treeName]map[leafName]*Command.
 type Index map[string]map[string]*Command
+
+// Handle handles a tree.
+func Handle() {}
