@@ -81,6 +81,12 @@ func absentIn(ws *review.Workspace, sc scope, c review.Claim, m review.Mention, 
 				return absence{}, false
 			}
 		case review.MentionIdent:
+			if inDiagramOnly(c.Text, name) {
+				// A cell of a layout drawn in text, "| pageID (8
+				// bytes) | metaBits (1 byte) |", names a field of
+				// bytes, not code.
+				return absence{}, false
+			}
 			if mapKeyOnly(c.Text, name) {
 				// A type sketched in prose names what its keys
 				// are: "a map[typeName]map[extensionName]*Field".
@@ -761,6 +767,22 @@ func absentInModule(ws *review.Workspace, sc scope, c review.Claim, m review.Men
 		return absence{}, false
 	}
 	return absence{where: "the module", near: near}, true
+}
+
+// inDiagramOnly reports whether every line of text naming name is a row
+// of a table or diagram drawn with three or more "|".
+func inDiagramOnly(text, name string) bool {
+	seen := false
+	for line := range strings.SplitSeq(text, "\n") {
+		if countWord(line, name) == 0 {
+			continue
+		}
+		if strings.Count(line, "|") < 3 {
+			return false
+		}
+		seen = true
+	}
+	return seen
 }
 
 // mapKeyOnly reports whether every occurrence of name in text is the key

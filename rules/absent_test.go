@@ -77,8 +77,10 @@ func TestAbsentNames(t *testing.T) {
 		{"Plant", "WithGardener does not exist", ""},
 		// Names the reader declares: My…, Foo….
 		{"AddHook", "", ""},
-		// The key types of a map sketched in prose describe the keys.
+		// The key types of a map sketched in prose describe the keys,
+		// and the cells of a byte layout name bytes.
 		{"Index", "", ""},
+		{"Layout", "", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.symbol, func(t *testing.T) {

@@ -123,3 +123,7 @@ type Index map[string]map[string]*Command
 
 // Handle handles a tree.
 func Handle() {}
+
+// Page layout of a node:
+// | nodeID (8 bytes) | leafBits (1 byte) | keys |
+type Layout struct{}
