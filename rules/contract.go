@@ -43,7 +43,8 @@ var _ review.Judge = (*MissingContract)(nil)
 // cannot run, as "Can't get here" above zap's "RedirectStdLog", or naming
 // an internal invariant, as go-cmp's Diff's "inconsistent difference and
 // equality results", under a condition on no parameter), functions that
-// recover, io.EOF from Read methods, unexported functions, methods
+// recover, io.EOF from Read… and io.ErrShortWrite from Write… functions
+// (the io contracts say what they mean), unexported functions, methods
 // implementing a documented interface method, docs saying the function
 // implements something, Test, Benchmark, Fuzz and Example functions,
 // declarations in test files and deprecated ones are exempt. Panics are
@@ -1053,6 +1054,7 @@ func contractItems(p *retrieval.Package, decl *ast.FuncDecl, sig *types.Signatur
 	info := p.Info
 	recovers := hasRecover(info, decl.Body)
 	reader := strings.HasPrefix(decl.Name.Name, "Read")
+	writer := strings.HasPrefix(decl.Name.Name, "Write")
 	params := map[types.Object]bool{}
 	for _, f := range decl.Type.Params.List {
 		for _, n := range f.Names {
@@ -1112,7 +1114,7 @@ func contractItems(p *retrieval.Package, decl *ast.FuncDecl, sig *types.Signatur
 					// design; only results declared as error count.
 					continue
 				}
-				if name, ok := errorItem(info, errType, e); ok && !(reader && name == "io.EOF") {
+				if name, ok := errorItem(info, errType, e); ok && !(reader && name == "io.EOF") && !(writer && name == "io.ErrShortWrite") {
 					items = append(items, contractItem{kind: contractError, name: name, cond: guard(), line: line(n), start: line(n)})
 				}
 			}

@@ -107,6 +107,18 @@ func Next(r io.Reader) error {
 	return io.EOF
 }
 
+// WriteAll writes the stock to w.
+func WriteAll(w io.Writer, b []byte) error {
+	n, err := w.Write(b)
+	if err != nil {
+		return err
+	}
+	if n < len(b) {
+		return io.ErrShortWrite
+	}
+	return nil
+}
+
 // Wait waits for the hold to end; a zero ttl waits the default time.
 func Wait(ttl time.Duration) {
 	if ttl == 0 {
