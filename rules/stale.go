@@ -178,11 +178,6 @@ func (r *StaleReference) check(ctx context.Context, ws *review.Workspace, sc sco
 			return stale{}, false, nil
 		}
 	}
-	if single && c.Kind == review.KindMarkdown && anyImportExports(sc, name) {
-		// The same in Markdown, for the packages of the module: a
-		// README saying a type implements `Stringer` means fmt's.
-		return stale{}, false, nil
-	}
 	if strings.HasSuffix(c.Path, "_test.go") {
 		names, err := r.testNames.get(ws, c.Package, func() (map[string]bool, error) { return testDecls(ws, c.Package), nil })
 		if err != nil {
@@ -224,6 +219,13 @@ func (r *StaleReference) check(ctx context.Context, ws *review.Workspace, sc sco
 		return s, true, nil
 	}
 	if !anchored(sc, name) {
+		return stale{}, false, nil
+	}
+	if single && c.Kind == review.KindMarkdown && anyImportExports(sc, name) {
+		// Unless this diff renamed or removed it, a single name in
+		// Markdown that a package the module imports exports is that
+		// package's: a README saying a type implements `Stringer`
+		// means fmt's, not a typo of String.
 		return stale{}, false, nil
 	}
 	repl, sym, ok := abbreviated(sc, name)
