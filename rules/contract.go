@@ -229,6 +229,13 @@ func condNamedIn(cond, doc string) bool {
 
 var condNameRE = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)?`)
 
+// ioContract reports whether the io package's contracts already say what
+// error err means for a function called fn: io.EOF for Read…,
+// io.ErrShortWrite for Write….
+func ioContract(fn, err string) bool {
+	return strings.HasPrefix(fn, "Read") && err == "io.EOF" || strings.HasPrefix(fn, "Write") && err == "io.ErrShortWrite"
+}
+
 // calleeErrors returns the sentinel and typed errors the function returns
 // through its module callees (one or two calls deep, as
 // [completeness.Analyze] traces them: unwrapped or wrapped with %w) that
@@ -257,7 +264,8 @@ func (r *MissingContract) calleeErrors(ws *review.Workspace, c review.Claim, own
 	}
 	var out []contractItem
 	for _, f := range facts[c.Symbol] {
-		if f.Kind != completeness.KindError || len(f.Hops) == 0 || named[f.Name] || f.Path == "" || f.Line < 1 {
+		if f.Kind != completeness.KindError || len(f.Hops) == 0 || named[f.Name] || f.Path == "" || f.Line < 1 ||
+			ioContract(lastPart(c.Symbol), f.Name) {
 			continue
 		}
 		named[f.Name] = true
@@ -1053,8 +1061,6 @@ const maxCond = 40
 func contractItems(p *retrieval.Package, decl *ast.FuncDecl, sig *types.Signature) []contractItem {
 	info := p.Info
 	recovers := hasRecover(info, decl.Body)
-	reader := strings.HasPrefix(decl.Name.Name, "Read")
-	writer := strings.HasPrefix(decl.Name.Name, "Write")
 	params := map[types.Object]bool{}
 	for _, f := range decl.Type.Params.List {
 		for _, n := range f.Names {
@@ -1114,7 +1120,7 @@ func contractItems(p *retrieval.Package, decl *ast.FuncDecl, sig *types.Signatur
 					// design; only results declared as error count.
 					continue
 				}
-				if name, ok := errorItem(info, errType, e); ok && !(reader && name == "io.EOF") && !(writer && name == "io.ErrShortWrite") {
+				if name, ok := errorItem(info, errType, e); ok && !ioContract(decl.Name.Name, name) {
 					items = append(items, contractItem{kind: contractError, name: name, cond: guard(), line: line(n), start: line(n)})
 				}
 			}

@@ -74,6 +74,7 @@ func TestMissingContract(t *testing.T) {
 		{symbol: "Store.Count"}, // names ErrNotFound, one of its items
 		{symbol: "Read"},        // only passes on a callee's error
 		{symbol: "WriteAll"},    // io.ErrShortWrite from a Write… func: the io contract
+		{symbol: "WriteStock"},  // the same through a callee
 		{symbol: "Wait"},        // states the default
 		{symbol: "Store.Drop"},  // deprecated
 		{symbol: "hold"},        // unexported

@@ -119,6 +119,9 @@ func WriteAll(w io.Writer, b []byte) error {
 	return nil
 }
 
+// WriteStock writes the stock to w.
+func WriteStock(w io.Writer, b []byte) error { return WriteAll(w, b) }
+
 // Wait waits for the hold to end; a zero ttl waits the default time.
 func Wait(ttl time.Duration) {
 	if ttl == 0 {
