@@ -8,6 +8,7 @@ import (
 	"go/token"
 	"go/types"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 
@@ -187,6 +188,14 @@ func (r *MissingContract) silent(ws *review.Workspace, c review.Claim, sym retri
 	if items = withoutCommonErrors(ws, sym.Package, items); len(items) == 0 {
 		return nil, own
 	}
+	// What the io contracts say need not be said again, though a doc
+	// saying it has stated its contract (above).
+	items = slices.DeleteFunc(items, func(it contractItem) bool {
+		return it.kind == contractError && ioContract(decl.Name.Name, it.name)
+	})
+	if len(items) == 0 {
+		return nil, own
+	}
 	v := r.verdict(c, sym, items)
 	if r.hidesErrors(ws, sym, items) {
 		// The error items are a sample: naming them alone would hide
@@ -264,8 +273,7 @@ func (r *MissingContract) calleeErrors(ws *review.Workspace, c review.Claim, own
 	}
 	var out []contractItem
 	for _, f := range facts[c.Symbol] {
-		if f.Kind != completeness.KindError || len(f.Hops) == 0 || named[f.Name] || f.Path == "" || f.Line < 1 ||
-			ioContract(lastPart(c.Symbol), f.Name) {
+		if f.Kind != completeness.KindError || len(f.Hops) == 0 || named[f.Name] || f.Path == "" || f.Line < 1 {
 			continue
 		}
 		named[f.Name] = true
@@ -1120,7 +1128,7 @@ func contractItems(p *retrieval.Package, decl *ast.FuncDecl, sig *types.Signatur
 					// design; only results declared as error count.
 					continue
 				}
-				if name, ok := errorItem(info, errType, e); ok && !ioContract(decl.Name.Name, name) {
+				if name, ok := errorItem(info, errType, e); ok {
 					items = append(items, contractItem{kind: contractError, name: name, cond: guard(), line: line(n), start: line(n)})
 				}
 			}

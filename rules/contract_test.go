@@ -75,6 +75,7 @@ func TestMissingContract(t *testing.T) {
 		{symbol: "Read"},        // only passes on a callee's error
 		{symbol: "WriteAll"},    // io.ErrShortWrite from a Write… func: the io contract
 		{symbol: "WriteStock"},  // the same through a callee
+		{symbol: "ReadHeader"},  // states io.EOF, one of its items
 		{symbol: "Wait"},        // states the default
 		{symbol: "Store.Drop"},  // deprecated
 		{symbol: "hold"},        // unexported

@@ -119,6 +119,20 @@ func WriteAll(w io.Writer, b []byte) error {
 	return nil
 }
 
+// ReadHeader reads a header from r.
+//
+// io.EOF is returned if r is empty.
+func ReadHeader(r io.Reader, b []byte) error {
+	n, err := r.Read(b)
+	if n == 0 {
+		return io.EOF
+	}
+	if err != nil {
+		return ErrNotFound
+	}
+	return nil
+}
+
 // WriteStock writes the stock to w.
 func WriteStock(w io.Writer, b []byte) error { return WriteAll(w, b) }
 
