@@ -229,6 +229,20 @@ func closeEnough(near []string, name string) bool {
 	return prose.EditDistance(la, lb) <= max(1, len(la)/4)
 }
 
+// sharesMostWords reports whether the nearest of near shares two or more
+// words with name, and two thirds of the words of the longer
+// (abbreviations expanded): "WithRawFunc" and "WithMergeFunc", not
+// "VersionID" and "Version".
+func sharesMostWords(near []string, name string) bool {
+	if len(near) == 0 {
+		return false
+	}
+	best := lastPart(near[0])
+	common := prose.CommonWords(name, best)
+	total := max(len(prose.Words(name)), len(prose.Words(best)))
+	return common >= 2 && float64(common)/float64(total) >= 0.66
+}
+
 // otherTypeHas reports whether a module type called typ, in any package,
 // has the field or method member: "Conn.WithReaderHardDeadline" may mean
 // the Conn of another package.
@@ -741,8 +755,9 @@ func asExample(text, name string) bool {
 // loaded completely, none of them, nor any package they import, declares
 // it in any case or number, no file of the repository uses the word, the
 // text does not give it as an example or as history, and an exported
-// name of the module is close to it (the doc meant that one, or one that
-// was renamed). Anything else is unknown.
+// name of the module shares most of its words (the doc meant that one,
+// or one that was renamed; see [sharesMostWords]). Anything else is
+// unknown.
 func absentInModule(ws *review.Workspace, sc scope, c review.Claim, m review.Mention, name string) (absence, bool) {
 	if m.Kind != review.MentionCode || !identShaped(name) || !token0Exported(name) || len(prose.Words(name)) < 2 ||
 		placeholderName(name) || strings.HasPrefix(name, "Example") || prose.IsBrand(name) {
@@ -763,7 +778,7 @@ func absentInModule(ws *review.Workspace, sc scope, c review.Claim, m review.Men
 		return absence{}, false
 	}
 	near := nearNames(names, name)
-	if !closeEnough(near, name) {
+	if !sharesMostWords(near, name) {
 		return absence{}, false
 	}
 	return absence{where: "the module", near: near}, true

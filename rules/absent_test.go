@@ -170,6 +170,7 @@ func TestWrongParameterPlainWords(t *testing.T) {
 		{"Concat", "", ""},      // names of a code example
 		{"Lower", "", ""},       // "scrİpt": a word of text, not ASCII
 		{"Buf.Tag", "", ""},     // "will be 'i'": quoted values
+		{"Buf.Share", "", ""},   // "'writer' and 'reader'": a list of quoted names
 
 	}
 	for _, tt := range tests {

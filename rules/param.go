@@ -268,6 +268,9 @@ func nameUses(plain string) map[string]nameUse {
 			len(before) > 0 && valueVerbs[strings.ToLower(before[len(before)-1])] {
 			continue // "X will be 'i' for inbound": a value
 		}
+		if quotedList(plain, m[0], m[1]) {
+			continue // "shared by 'action' and 'publish'": names of values or commands
+		}
 		u := out[w]
 		u.quoted = true
 		out[w] = u
@@ -299,6 +302,17 @@ func nameUses(plain string) map[string]nameUse {
 // valueVerbs are the words after which a quoted word is a value, not a
 // name: "will be 'i'", "is 'none'".
 var valueVerbs = map[string]bool{"be": true, "is": true, "are": true, "was": true, "were": true, "equals": true, "becomes": true}
+
+// quotedList reports whether the quoted word at text[start:end] is one
+// of a list of quoted words: "'action' and 'publish'", "'a', 'b' or 'c'".
+func quotedList(text string, start, end int) bool {
+	for _, sep := range []string{" and ", " or ", ", ", ","} {
+		if strings.HasPrefix(text[end:], sep+"'") || strings.HasSuffix(text[:start], "'"+sep) {
+			return true
+		}
+	}
+	return false
+}
 
 // singleQuotedRE matches a word in single quotes: 'max'.
 var singleQuotedRE = regexp.MustCompile(`'([\pL_][\pL\pN_]*)'`)

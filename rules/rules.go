@@ -168,9 +168,9 @@ func (s scope) resolves(name string) bool {
 
 // namesAnything reports whether name resolves, or is a field or method of
 // some type of the scope, with its first letter in either case and
-// without a plural "s": "fetchResponse" for the type FetchResponse,
-// "newMockBroker" for the func NewMockBroker, "versionID" for a field
-// VersionID, "connectOneConfigs" for connectOneConfig.
+// without a plural "s": "storeEntry" for a type named "StoreEntry",
+// "newStore" for a func named "NewStore", "entryIDs" for a field named
+// "EntryID".
 func (s scope) namesAnything(name string) bool {
 	forms := []string{name}
 	if base, ok := strings.CutSuffix(name, "s"); ok && base != "" {

@@ -117,3 +117,6 @@ func Lower(str string) string { return str }
 // Tag tags the buffer.
 // The tag will be 'i' for inbound buffers and O for others.
 func (b *Buf) Tag(in bool) []byte { return append(b.b, 'i') }
+
+// Share is the option shared by 'writer' and 'reader'.
+func (b *Buf) Share(dst []byte) { copy(dst, b.b) }
