@@ -171,6 +171,7 @@ func TestWrongParameterPlainWords(t *testing.T) {
 		{"Lower", "", ""},       // "scrİpt": a word of text, not ASCII
 		{"Buf.Tag", "", ""},     // "will be 'i'": quoted values
 		{"Buf.Share", "", ""},   // "'writer' and 'reader'": a list of quoted names
+		{"Buf.Send", "", ""},    // "an ackResponse": a kind of thing, not a parameter
 
 	}
 	for _, tt := range tests {

@@ -151,7 +151,7 @@ func (r *WrongParameter) Judge(ctx context.Context, ws *review.Workspace, c revi
 		switch {
 		case len(close) == 1:
 			found = append(found, wrongParam{old: w, new: close[0]})
-		case len(close) == 0 && (explicit || looseName(w, used) && standsIn(loose, w) && !sc.namesAnything(w)):
+		case len(close) == 0 && (explicit || looseName(w, used) && standsIn(loose, w) && !sc.namesAnything(w) && !indefiniteOnly(loose, w)):
 			// A name the package does not declare, written where the
 			// signature has a parameter the doc never names: the
 			// parameter of a sibling or an older signature. Only a
@@ -366,6 +366,27 @@ func standsIn(text, w string) bool {
 		}
 	}
 	return false
+}
+
+// indefiniteOnly reports whether every occurrence of w in text follows
+// "a" or "an": "wait for an errorSequenceResponse" names a kind of
+// thing, a type, where "pointed by the userKey" may name a parameter.
+func indefiniteOnly(text, w string) bool {
+	seen := false
+	for _, loc := range wordRE.FindAllStringIndex(text, -1) {
+		if text[loc[0]:loc[1]] != w {
+			continue
+		}
+		before := wordRE.FindAllString(text[:loc[0]], -1)
+		if len(before) == 0 {
+			return false
+		}
+		if a := strings.ToLower(before[len(before)-1]); a != "a" && a != "an" {
+			return false
+		}
+		seen = true
+	}
+	return seen
 }
 
 // looseName reports whether a shaped word is a lower-case Go name with

@@ -120,3 +120,6 @@ func (b *Buf) Tag(in bool) []byte { return append(b.b, 'i') }
 
 // Share is the option shared by 'writer' and 'reader'.
 func (b *Buf) Share(dst []byte) { copy(dst, b.b) }
+
+// Send sends the buffer and waits for an ackResponse.
+func (b *Buf) Send(resp []byte) { copy(resp, b.b) }
