@@ -383,9 +383,15 @@ func TestRunningJobSupersededOnRetry(t *testing.T) {
 			// and only on the elected leader; on a loaded machine with
 			// many test clients electing leaders on PostgreSQL, that has
 			// taken over 30 s.
-			waitFor(t, 90*time.Second, "the old job to be cancelled as superseded on its retry", func() bool {
+			waitFor(t, 240*time.Second, "the old job to be cancelled as superseded on its retry", func() bool {
 				st := statesOf(jobsOf(t, s))
-				return st[rivertype.JobStateCancelled] == 1 && st[rivertype.JobStateCompleted] == 1
+				ok := st[rivertype.JobStateCancelled] == 1 && st[rivertype.JobStateCompleted] == 1
+				if !ok && testing.Verbose() {
+					for _, r := range jobsOf(t, s) {
+						t.Logf("job %d %s attempt %d scheduled %s errors %d", r.ID, r.State, r.Attempt, time.Until(r.ScheduledAt).Round(time.Millisecond), len(r.Errors))
+					}
+				}
+				return ok
 			})
 			for _, r := range jobsOf(t, s) {
 				if r.State == rivertype.JobStateCancelled && !slices.ContainsFunc(r.Errors, func(e rivertype.AttemptError) bool {
