@@ -800,10 +800,9 @@ func inDiagramOnly(text, name string) bool {
 	return seen
 }
 
-// mapKeyOnly reports whether every occurrence of name in text is the key
-// type of a map written in prose ("map[htmlElementName]"): a description
-// of the keys, not a reference.
-func mapKeyOnly(text, name string) bool {
+// everyOccurrence reports whether name occurs in text as a word and
+// every such occurrence, at text[start:end], satisfies ok.
+func everyOccurrence(text, name string, ok func(start, end int) bool) bool {
 	seen := false
 	for i := 0; ; {
 		j := strings.Index(text[i:], name)
@@ -815,11 +814,20 @@ func mapKeyOnly(text, name string) bool {
 		if !wordAt(text, start, end) {
 			continue
 		}
-		if !strings.HasSuffix(text[:start], "map[") || !strings.HasPrefix(text[end:], "]") {
+		if !ok(start, end) {
 			return false
 		}
 		seen = true
 	}
+}
+
+// mapKeyOnly reports whether every occurrence of name in text is the key
+// type of a map written in prose ("map[htmlElementName]"): a description
+// of the keys, not a reference.
+func mapKeyOnly(text, name string) bool {
+	return everyOccurrence(text, name, func(start, end int) bool {
+		return strings.HasSuffix(text[:start], "map[") && strings.HasPrefix(text[end:], "]")
+	})
 }
 
 // placeholderName reports whether name is one Go docs use for what the

@@ -167,7 +167,7 @@ func (r *WrongParameter) Judge(ctx context.Context, ws *review.Workspace, c revi
 		}
 	}
 	if len(found) == 0 {
-		found = r.plainWords(ws, sc, reserved, text, c, sym, decl, unnamed, seen)
+		found = r.plainWords(ws, sc, reserved, text, c, sym, decl, unnamed, seen, used)
 	}
 	if len(found) == 0 {
 		return nil, nil
@@ -225,15 +225,6 @@ func articleNouns(text string) map[string]bool {
 		out[strings.ToLower(m[1])] = true
 	}
 	return out
-}
-
-// nounsIn is 1 when text writes w after an article, else 0: what the
-// claim's own comment adds to the package's count of nouns.
-func nounsIn(text, w string) int {
-	if articleNouns(text)[strings.ToLower(w)] {
-		return 1
-	}
-	return 0
 }
 
 // nameUse says how a doc comment writes a plain word where Go writes
@@ -372,21 +363,14 @@ func standsIn(text, w string) bool {
 // "a" or "an": "wait for an errorSequenceResponse" names a kind of
 // thing, a type, where "pointed by the userKey" may name a parameter.
 func indefiniteOnly(text, w string) bool {
-	seen := false
-	for _, loc := range wordRE.FindAllStringIndex(text, -1) {
-		if text[loc[0]:loc[1]] != w {
-			continue
-		}
-		before := wordRE.FindAllString(text[:loc[0]], -1)
+	return everyOccurrence(text, w, func(start, _ int) bool {
+		before := wordRE.FindAllString(text[:start], -1)
 		if len(before) == 0 {
 			return false
 		}
-		if a := strings.ToLower(before[len(before)-1]); a != "a" && a != "an" {
-			return false
-		}
-		seen = true
-	}
-	return seen
+		a := strings.ToLower(before[len(before)-1])
+		return a == "a" || a == "an"
+	})
 }
 
 // looseName reports whether a shaped word is a lower-case Go name with
@@ -437,12 +421,11 @@ func (r *WrongParameter) siblingParam(ws *review.Workspace, sym retrieval.Symbol
 // parameter names the signature does not have (see [WrongParameter]).
 // Each maps to the one unnamed parameter when that one wins clearly;
 // otherwise new is empty and the verdict makes no suggestion.
-func (r *WrongParameter) plainWords(ws *review.Workspace, sc scope, reserved map[string]bool, text string, c review.Claim, sym retrieval.Symbol, decl *ast.FuncDecl, unnamed []string, seen map[string]bool) []wrongParam {
+func (r *WrongParameter) plainWords(ws *review.Workspace, sc scope, reserved map[string]bool, text string, c review.Claim, sym retrieval.Symbol, decl *ast.FuncDecl, unnamed []string, seen, used map[string]bool) []wrongParam {
 	if sym.Package == nil || len(sym.Package.Syntax) == 0 || decl.Body == nil {
 		return nil
 	}
 	vocab := r.vocabulary(ws, sym.Package)
-	used := bodyNames(decl)
 	own := funcTypeNames(decl)
 	typeOf := map[string]string{}
 	for _, p := range fields(decl.Type.Params) {
@@ -451,6 +434,9 @@ func (r *WrongParameter) plainWords(ws *review.Workspace, sc scope, reserved map
 	plain := proseOnly(backtickRE.ReplaceAllString(text, " "))
 	english := englishWords()
 	uses := nameUses(plain)
+	// The claim's own article nouns do not make a word English: the
+	// package's count includes this comment.
+	ownNouns := articleNouns(c.Text)
 	var found []wrongParam
 	for _, loc := range wordRE.FindAllStringIndex(plain, -1) {
 		w := plain[loc[0]:loc[1]]
@@ -463,7 +449,8 @@ func (r *WrongParameter) plainWords(ws *review.Workspace, sc scope, reserved map
 		marked := use.quoted || use.opening
 		// English: a word of the standard library's docs, or one some
 		// other comment of the package writes after an article.
-		isEnglish := isEnglishWord(english, w) || vocab.nouns[strings.ToLower(w)] > nounsIn(c.Text, w)
+		lw := strings.ToLower(w)
+		isEnglish := isEnglishWord(english, w) || vocab.nouns[lw] > 0 && !ownNouns[lw] || vocab.nouns[lw] > 1
 		sibling, ok := vocab.types[w]
 		if !ok && (!use.opening || len(w) < 3) {
 			continue // "ou can call": a typo opening a sentence
