@@ -148,3 +148,14 @@ func structuralBefore(a, b retrieval.Result) bool {
 	ra, rb := a.Ranks[retrieval.ChannelStructural], b.Ranks[retrieval.ChannelStructural]
 	return ra > 0 && (rb == 0 || ra < rb)
 }
+
+// docHunk points at the first block of lines the diff added inside claim
+// c, for a finding about what the diff wrote there.
+func docHunk(ws *review.Workspace, c review.Claim) (review.Evidence, bool) {
+	for l := c.Line; l <= c.EndLine; l++ {
+		if ev, ok := hunkEvidence(ws.Diff, review.SymbolRef{Path: c.Path, Line: l}, false); ok {
+			return ev, true
+		}
+	}
+	return review.Evidence{}, false
+}

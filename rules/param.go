@@ -61,6 +61,7 @@ func (*WrongParameter) Name() string { return "wrong-parameter" }
 type wrongParam struct {
 	old, new string
 	renamed  bool // the diff renamed old to new
+	edited   bool // the diff replaced new by old in the doc
 }
 
 // Judge reports the parameter names of a doc comment that the signature
@@ -93,12 +94,18 @@ func (r *WrongParameter) Judge(ctx context.Context, ws *review.Workspace, c revi
 	if v := r.swapped(c, sym, decl, params); v != nil {
 		return v, nil
 	}
+	base := r.baseDecl(ws, sym, decl)
 	unnamed := slices.DeleteFunc(slices.Clone(params), named)
 	if len(unnamed) == 0 {
+		// Every parameter is named, but the diff may have written a
+		// wrong one beside them.
+		if found := r.editedParams(ws, sc, reserved, text, c, sym, decl, base, params); len(found) > 0 {
+			return r.verdict(ws, c, sym, decl, params, found), nil
+		}
 		return nil, nil
 	}
 	var found []wrongParam
-	if base := r.baseDecl(ws, sym, decl); base != nil {
+	if base != nil {
 		old := paramNames(base.Type.Params)
 		if len(old) == len(params) {
 			for i, o := range old {
@@ -110,6 +117,9 @@ func (r *WrongParameter) Judge(ctx context.Context, ws *review.Workspace, c revi
 				found = append(found, wrongParam{old: o, new: n, renamed: true})
 			}
 		}
+	}
+	if len(found) == 0 {
+		found = r.editedParams(ws, sc, reserved, text, c, sym, decl, base, params)
 	}
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
@@ -884,7 +894,7 @@ func (r *WrongParameter) verdict(ws *review.Workspace, c review.Claim, sym retri
 	var parts []string
 	suggestion, certain := c.Text, true
 	news := map[string]bool{}
-	renamedInDiff := false
+	renamedInDiff, editedInDiff := false, false
 	for _, f := range found {
 		if f.new == "" {
 			// No parameter wins clearly: say what the signature has.
@@ -894,10 +904,14 @@ func (r *WrongParameter) verdict(ws *review.Workspace, c review.Claim, sym retri
 			continue
 		}
 		p := fmt.Sprintf("doc names parameter %s, but %s's parameters are %s; %s is not mentioned", f.old, c.Symbol, joinAnd(params), f.new)
-		if f.renamed {
+		switch {
+		case f.renamed:
 			p += fmt.Sprintf(" (this diff renamed %s to %s)", f.old, f.new)
 			renamedInDiff = true
-		} else {
+		case f.edited:
+			p += fmt.Sprintf(" (this diff replaced %s with %s in the doc)", f.new, f.old)
+			editedInDiff = true
+		default:
 			v.Confidence = min(v.Confidence, 0.75)
 		}
 		parts = append(parts, p)
@@ -920,6 +934,19 @@ func (r *WrongParameter) verdict(ws *review.Workspace, c review.Claim, sym retri
 				}
 			}
 			ev.Why = "this diff renamed parameter " + joinAnd(olds)
+			ev.Hops = []string{c.Symbol + " (doc)", "diff " + ev.Path}
+			v.Evidence = append(v.Evidence, ev)
+		}
+	}
+	if editedInDiff {
+		if ev, ok := docHunk(ws, c); ok {
+			var edits []string
+			for _, f := range found {
+				if f.edited {
+					edits = append(edits, f.new+" with "+f.old)
+				}
+			}
+			ev.Why = "this diff replaced parameter name " + joinAnd(edits) + " in the doc"
 			ev.Hops = []string{c.Symbol + " (doc)", "diff " + ev.Path}
 			v.Evidence = append(v.Evidence, ev)
 		}

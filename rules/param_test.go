@@ -86,6 +86,31 @@ func TestWrongParameter(t *testing.T) {
 				evidence:   []ev{sig("func Move(", "signature: func Move(from, to *Store, n int)")},
 			},
 		},
+		{symbol: "Count", // the diff replaced the parameter name sku with Drop's item
+			want: &want{
+				label:      review.Contradicted,
+				message:    "The doc names parameter item, but Count's parameters are s and sku; sku is not mentioned (this diff replaced sku with item in the doc).",
+				suggestion: "Count returns the units held for sku.",
+				evidence: []ev{
+					sig("func Count(", "signature: func Count(s *Store, sku string) int"),
+					hunk("// Count returns", 1, "this diff replaced parameter name sku with item in the doc"),
+				},
+			},
+		},
+		{symbol: "Restock", // a word no English text writes, with qty still named
+			want: &want{
+				label:      review.Contradicted,
+				message:    "(this diff replaced qty with rv in the doc)",
+				suggestion: "Restock adds qty units of sku; qty must be positive.",
+				evidence: []ev{
+					sig("func Restock(", "signature: func Restock(s *Store, sku string, qty int)"),
+					hunk("// Restock adds", 1, "this diff replaced parameter name qty with rv in the doc"),
+				},
+			},
+		},
+		{symbol: "Empty"},       // "the item": an English noun behind an article
+		{symbol: "Clear"},       // "it": a pronoun
+		{symbol: "Wrap"},        // the diff edited a code example
 		{symbol: "Swap"},        // also written in order
 		{symbol: "Store.Put"},   // renamed count to n, but the doc's "the count" is English
 		{symbol: "Store.Scale"}, // renamed value to factor, but value is a field and behind "the"

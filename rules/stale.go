@@ -54,6 +54,7 @@ const (
 	staleOwn                             // a doc comment opens with a misspelling of its symbol
 	staleRenamedEarlier                  // an earlier commit renamed it (from the history)
 	staleAbsent                          // no such name where Go puts it, and no certain replacement
+	staleEdited                          // the diff wrote it in place of a name that exists
 )
 
 // stale is one stale name of a claim.
@@ -71,6 +72,9 @@ type stale struct {
 	removedIn *review.Commit
 	// absent says where an absent name was looked for.
 	absent absence
+	// opening: the diff put another declaration's name first in the doc
+	// comment, where its own symbol's name was (staleEdited).
+	opening bool
 }
 
 // Judge reports the claim's stale names, or nil when every name resolves or
@@ -92,6 +96,7 @@ func (r *StaleReference) Judge(ctx context.Context, ws *review.Workspace, c revi
 	} else if ok {
 		mentions = append([]review.Mention{m}, mentions...)
 	}
+	found = append(found, r.editedNames(ws, sc, c, seen, skip)...)
 	for _, m := range mentions {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
@@ -366,6 +371,18 @@ func (r *StaleReference) verdict(ctx context.Context, ws *review.Workspace, sc s
 			}
 			parts = append(parts, p)
 			v.Confidence = min(v.Confidence, 0.8)
+		case staleEdited:
+			if s.opening {
+				parts = append(parts, fmt.Sprintf("this diff made %s the first word of the doc comment of %s, where %s was; by Go convention a doc comment opens with the name of what it documents", s.name, c.Symbol, s.repl))
+			} else {
+				parts = append(parts, fmt.Sprintf("this diff replaced %s with %s, which does not exist", s.repl, s.name))
+			}
+			v.Confidence = min(v.Confidence, 0.85)
+			if ev, ok := docHunk(ws, c); ok {
+				ev.Why = fmt.Sprintf("this diff replaced %s with %s in the doc", s.repl, s.name)
+				ev.Hops = []string{hop, "diff " + ev.Path}
+				v.Evidence = append(v.Evidence, ev)
+			}
 		case staleAbsent:
 			parts = append(parts, absentMessage(s))
 			v.Confidence = min(v.Confidence, 0.7)
@@ -423,6 +440,8 @@ func (r *StaleReference) verdict(ctx context.Context, ws *review.Workspace, sc s
 	v.Message = strings.Join(parts, "; ") + "."
 	if rest, ok := strings.CutPrefix(v.Message, "the "); ok {
 		v.Message = "The " + rest // never capitalise an identifier
+	} else if rest, ok := strings.CutPrefix(v.Message, "this diff "); ok {
+		v.Message = "This diff " + rest
 	}
 	if certain && suggestion != c.Text {
 		v.Suggestion = suggestion

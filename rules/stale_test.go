@@ -402,6 +402,16 @@ func TestStaleReferenceRenamedMethods(t *testing.T) {
 		claim:      func() review.Claim { return goClaim(t, ws, "route.go", "Route.Mount") },
 		message:    "sub.Opne does not exist in package sub (the closest existing name is sub.Open).",
 		suggestion: "Mount mounts the routes; see [example.com/routes/sub.Open] and [encoding/json.Marshl].",
+	}, {
+		name:       "a name the diff wrote in place of an existing one, declared nowhere",
+		claim:      func() review.Claim { return goClaim(t, ws, "route.go", "Route.Match") },
+		message:    "This diff replaced RouteSet with RouteGroup, which does not exist.",
+		suggestion: "Match reports whether the route matches p; see RouteSet.",
+	}, {
+		name:       "a doc the diff made open with another declaration's name",
+		claim:      func() review.Claim { return goClaim(t, ws, "route.go", "Table") },
+		message:    "This diff made RouteSet the first word of the doc comment of Table, where Table was",
+		suggestion: "Table holds the routes by path.",
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -450,6 +460,22 @@ type fakeHistory map[string]review.Commit
 func (h fakeHistory) RemovedIn(_ context.Context, name string) (review.Commit, bool, error) {
 	c, ok := h[name]
 	return c, ok, nil
+}
+
+// TestStaleReferenceEditedClean: a diff that replaces a name by another
+// existing one, or by a word sharing nothing with it, or that edits a code
+// example, is not judged.
+func TestStaleReferenceEditedClean(t *testing.T) {
+	ws := loadWorkspace(t, "rename")
+	for _, sym := range []string{"Route.Clean", "Route.Serve", "Route.Each"} {
+		got, err := (&StaleReference{}).Judge(t.Context(), ws, goClaim(t, ws, "route.go", sym))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != nil {
+			t.Errorf("%s: got %s %q, want no verdict", sym, got.Label, got.Message)
+		}
+	}
 }
 
 func TestStaleReferenceHistory(t *testing.T) {

@@ -82,3 +82,28 @@ func Move(from, to *Store, n int) {
 func Swap(a, b *Store) {
 	a.stock, b.stock = b.stock, a.stock
 }
+
+// Count returns the units held for item.
+func Count(s *Store, sku string) int {
+	return s.stock[sku]
+}
+
+// Restock adds rv units of sku; qty must be positive.
+func Restock(s *Store, sku string, qty int) {
+	s.stock[sku] += qty
+}
+
+// Empty reports whether the item has no stock.
+func Empty(s *Store, sku string) bool {
+	return s.stock[sku] == 0
+}
+
+// Clear drops it and its count.
+func Clear(s *Store, sku string) {
+	delete(s.stock, sku)
+}
+
+// Wrap returns a store that shares the stock of s:
+//
+//	st := Wrap(s)
+func Wrap(s *Store) *Store { return s }

@@ -23,3 +23,23 @@ func (r *Route) Walk(fn func(*Route)) {
 
 // Mount mounts the routes; see [example.com/routes/sub.Open].
 func (r *Route) Mount() {}
+
+// RouteSet holds routes by name.
+type RouteSet struct{ byName map[string]*Route }
+
+// Table holds the routes by path.
+type Table struct{ byPath map[string]*Route }
+
+// Match reports whether the route matches p; see RouteSet.
+func (r *Route) Match(p string) bool { return p == r.path }
+
+// Clean trims the path of Route.
+func (r *Route) Clean() {}
+
+// Serve answers requests like RouteSet does.
+func (r *Route) Serve() {}
+
+// Each visits every route of a set:
+//
+//	set := RouteSet{}
+func (r *Route) Each() {}

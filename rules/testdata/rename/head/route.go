@@ -23,3 +23,23 @@ func (r *Route) Walk(fn func(*Route)) {
 
 // Mount mounts the routes; see [example.com/routes/sub.Opne] and [encoding/json.Marshl].
 func (r *Route) Mount() {}
+
+// RouteSet holds routes by name.
+type RouteSet struct{ byName map[string]*Route }
+
+// RouteSet holds the routes by path.
+type Table struct{ byPath map[string]*Route }
+
+// Match reports whether the route matches p; see RouteGroup.
+func (r *Route) Match(p string) bool { return p == r.path }
+
+// Clean trims the path of RouteSet.
+func (r *Route) Clean() {}
+
+// Serve answers requests like GitHub does.
+func (r *Route) Serve() {}
+
+// Each visits every route of a set:
+//
+//	set := RouteList{}
+func (r *Route) Each() {}
