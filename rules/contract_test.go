@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -335,8 +336,15 @@ func TestMissingContractCommonErrors(t *testing.T) {
 	}{
 		{"Conn.Publish", ""},
 		{"Conn.FlushTimeout", "Doc comment of Conn.FlushTimeout does not say that it returns ErrBadTimeout (timeout <= 0)."},
+		// Returned through a callee by every Session operation.
+		{"Session.GoAway", ""},
+		{"Session.Grow", "Doc comment of Session.Grow does not say that it returns ErrWindow."},
 	} {
-		got, err := rule.Judge(t.Context(), ws, goClaim(t, ws, "conn.go", tt.symbol))
+		path := "conn.go"
+		if strings.HasPrefix(tt.symbol, "Session.") {
+			path = "session.go"
+		}
+		got, err := rule.Judge(t.Context(), ws, goClaim(t, ws, path, tt.symbol))
 		if err != nil {
 			t.Fatal(err)
 		}
