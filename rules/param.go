@@ -903,7 +903,10 @@ func (r *WrongParameter) verdict(ws *review.Workspace, c review.Claim, sym retri
 			certain = false
 			continue
 		}
-		p := fmt.Sprintf("doc names parameter %s, but %s's parameters are %s; %s is not mentioned", f.old, c.Symbol, joinAnd(params), f.new)
+		p := fmt.Sprintf("doc names parameter %s, but %s's parameters are %s", f.old, c.Symbol, joinAnd(params))
+		if countWord(quotedRE.ReplaceAllString(c.Text, " "), f.new) == 0 {
+			p += fmt.Sprintf("; %s is not mentioned", f.new)
+		}
 		switch {
 		case f.renamed:
 			p += fmt.Sprintf(" (this diff renamed %s to %s)", f.old, f.new)

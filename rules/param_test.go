@@ -100,7 +100,7 @@ func TestWrongParameter(t *testing.T) {
 		{symbol: "Restock", // a word no English text writes, with qty still named
 			want: &want{
 				label:      review.Contradicted,
-				message:    "(this diff replaced qty with rv in the doc)",
+				message:    "The doc names parameter rv, but Restock's parameters are s, sku and qty (this diff replaced qty with rv in the doc).",
 				suggestion: "Restock adds qty units of sku; qty must be positive.",
 				evidence: []ev{
 					sig("func Restock(", "signature: func Restock(s *Store, sku string, qty int)"),
