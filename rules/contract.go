@@ -185,7 +185,7 @@ func (r *MissingContract) silent(ws *review.Workspace, c review.Claim, sym retri
 	if predatesContract(ws, c, sym, decl, items) {
 		return nil, own
 	}
-	if items = r.withoutCommonErrors(ws, sym.Package, items); len(items) == 0 {
+	if items = withoutCommonErrors(ws, sym.Package, items); len(items) == 0 {
 		return nil, own
 	}
 	// What the io contracts say need not be said again, though a doc
@@ -251,8 +251,18 @@ func ioContract(fn, err string) bool {
 // its own body does not already return, as items whose evidence is the
 // callee's return line. An analysis failure gives none.
 func (r *MissingContract) calleeErrors(ws *review.Workspace, c review.Claim, own []contractItem) []contractItem {
-	facts := r.packageFacts(ws, c.Package)
-	if facts == nil {
+	facts, err := r.callees.get(ws, c.Package, func() (map[string][]completeness.Fact, error) {
+		syms, err := completeness.Analyze(context.Background(), ws.Symbols, []string{c.Package})
+		if err != nil {
+			return nil, err
+		}
+		out := map[string][]completeness.Fact{}
+		for _, s := range syms {
+			out[s.Name] = s.Facts
+		}
+		return out, nil
+	})
+	if err != nil {
 		return nil
 	}
 	named := map[string]bool{}
@@ -271,55 +281,6 @@ func (r *MissingContract) calleeErrors(ws *review.Workspace, c review.Claim, own
 	}
 	return out
 }
-
-// packageFacts returns the completeness facts of the funcs and methods of
-// the package in dir, by qualified name, computed once per review; nil
-// when they cannot be computed.
-func (r *MissingContract) packageFacts(ws *review.Workspace, dir string) map[string][]completeness.Fact {
-	facts, err := r.callees.get(ws, dir, func() (map[string][]completeness.Fact, error) {
-		syms, err := completeness.Analyze(context.Background(), ws.Symbols, []string{dir})
-		if err != nil {
-			return nil, err
-		}
-		out := map[string][]completeness.Fact{}
-		for _, s := range syms {
-			out[s.Name] = s.Facts
-		}
-		return out, nil
-	})
-	if err != nil {
-		return nil
-	}
-	return facts
-}
-
-// reachedErrors counts, for each error a func or method of the package in
-// dir can return (itself or through its callees, as [completeness.Analyze]
-// follows them), the exported funcs and methods that can return it.
-func (r *MissingContract) reachedErrors(ws *review.Workspace, dir string) map[string]int {
-	v, _ := ws.Shared(reachedErrorsKey{dir}, func() (any, error) {
-		out := map[string]int{}
-		for name, facts := range r.packageFacts(ws, dir) {
-			if !exportedPath(name) {
-				continue
-			}
-			seen := map[string]bool{}
-			for _, f := range facts {
-				if f.Kind == completeness.KindError && !seen[f.Name] {
-					seen[f.Name] = true
-					out[f.Name]++
-				}
-			}
-		}
-		return out, nil
-	})
-	m, _ := v.(map[string]int)
-	return m
-}
-
-// reachedErrorsKey is the [review.Workspace.Shared] key of
-// [MissingContract.reachedErrors].
-type reachedErrorsKey struct{ dir string }
 
 // funcSource is a function declaration of the module with the type
 // information of its package.
@@ -1422,21 +1383,19 @@ func commonErrors(ws *review.Workspace, p *retrieval.Package) map[string]bool {
 }
 
 // withoutCommonErrors drops the error items whose sentinel is one of the
-// package's common errors: one the bodies of at least commonErrorFuncs
-// exported funcs and methods name ([commonErrors]), or that at least as
-// many of them can return through their callees ([MissingContract.reachedErrors]:
-// yamux's ErrSessionShutdown, which every Session and Stream operation
-// returns through waitForSend). A doc need not repeat what most of its
-// package returns.
-func (r *MissingContract) withoutCommonErrors(ws *review.Workspace, p *retrieval.Package, items []contractItem) []contractItem {
+// package's common errors ([commonErrors]): a doc need not repeat what
+// most of its package returns.
+func withoutCommonErrors(ws *review.Workspace, p *retrieval.Package, items []contractItem) []contractItem {
 	if p == nil || p.Info == nil || p.Types == nil {
 		return items
 	}
 	common := commonErrors(ws, p)
-	reached := r.reachedErrors(ws, p.Dir)
+	if len(common) == 0 {
+		return items
+	}
 	out := items[:0:0]
 	for _, it := range items {
-		if it.kind == contractError && (common[it.name] || reached[it.name] >= commonErrorFuncs) {
+		if it.kind == contractError && common[it.name] {
 			continue
 		}
 		out = append(out, it)
