@@ -1,7 +1,9 @@
 package rules
 
 import (
+	"bufio"
 	"go/token"
+	"slices"
 	"strings"
 
 	"github.com/docreview/docreview/review"
@@ -25,27 +27,42 @@ import (
 // one (a brand, a rewording), is not judged: only the reader knows which
 // name is meant.
 func (r *StaleReference) editedNames(ws *review.Workspace, sc scope, c review.Claim, seen, skip map[string]bool) []stale {
-	if c.Kind != review.KindDocComment || c.Symbol == "" || !c.Changed {
+	if !c.Changed {
 		return nil
 	}
-	old, ok := baseDoc(ws, c)
-	if !ok || old == c.Text {
+	var subs []substitution
+	old, own := "", ""
+	switch {
+	case c.Kind == review.KindDocComment && c.Symbol != "":
+		var ok bool
+		if old, ok = baseDoc(ws, c); !ok || old == c.Text {
+			return nil
+		}
+		own = lastPart(c.Symbol)
+		subs = wordSubstitutions(proseOnly(old), proseOnly(c.Text))
+	case c.Kind == review.KindMarkdown && !slices.ContainsFunc(c.Mentions, func(m review.Mention) bool { return m.Kind == review.MentionBlock }):
+		var olds []string
+		for _, e := range editedLines(ws, c) {
+			olds = append(olds, e.old)
+			subs = append(subs, wordSubstitutions(e.old, e.new)...)
+		}
+		old = strings.Join(olds, "\n")
+	default:
 		return nil
 	}
-	own := lastPart(c.Symbol)
 	opening := func(text string) string {
 		first, _, _ := strings.Cut(strings.TrimSpace(text), " ")
 		return trimCall(strings.TrimRight(first, ",.:;"))
 	}
 	var out []stale
-	for _, s := range wordSubstitutions(proseOnly(old), proseOnly(c.Text)) {
+	for _, s := range subs {
 		o, n := s.old, s.new
 		if seen[n] || skip[n] || !token.IsIdentifier(n) || isBuiltin(n) || countWord(old, n) > 0 ||
 			strings.EqualFold(o, n) || len(prose.Words(n)) < 2 {
 			continue
 		}
 		target := o
-		if o == own {
+		if own != "" && o == own {
 			target = c.Symbol
 		}
 		oSym, found := sc.lookup(target)
@@ -55,7 +72,7 @@ func (r *StaleReference) editedNames(ws *review.Workspace, sc scope, c review.Cl
 		st := stale{kind: staleEdited, name: n, repl: o, newSym: oSym, hasNew: true,
 			mention: review.Mention{Kind: review.MentionIdent, Text: n, Line: c.Line, EndLine: c.EndLine}}
 		_, isDecl := sc.lookup(n)
-		if o == own && opening(old) == o && opening(c.Text) == n && isDecl {
+		if own != "" && o == own && opening(old) == o && opening(c.Text) == n && isDecl {
 			st.opening = true
 		} else if sc.namesAnything(n) || anyImportExports(sc, n) || plural(sc, n) || isFile(ws.HeadFS, c.Path, n) ||
 			ws.Symbols.Defined(n) || !sharesWord(o, n) {
@@ -79,4 +96,64 @@ func sharesWord(a, b string) bool {
 		}
 	}
 	return false
+}
+
+// lineEdit is one line of a file the diff replaced by one other line.
+type lineEdit struct{ old, new string }
+
+// editedLines returns the lines of claim c the diff replaced one for one:
+// in each hunk of c's file, a run of deleted lines followed by as many
+// added lines pairs them in order, and a pair counts when its new line
+// lies in c. Runs of unequal length are rewrites, not edits of words.
+func editedLines(ws *review.Workspace, c review.Claim) []lineEdit {
+	f, ok := headChange(ws, c.Path)
+	if !ok {
+		return nil
+	}
+	var out []lineEdit
+	for _, h := range f.Hunks {
+		if h.NewStart+h.NewLines <= c.Line || h.NewStart > c.EndLine {
+			continue
+		}
+		var dels, adds []string
+		newLine := h.NewStart
+		flush := func() {
+			if len(dels) == len(adds) {
+				first := newLine - len(adds)
+				for i := range adds {
+					if l := first + i; l >= c.Line && l <= c.EndLine {
+						out = append(out, lineEdit{old: dels[i], new: adds[i]})
+					}
+				}
+			}
+			dels, adds = nil, nil
+		}
+		sc := bufio.NewScanner(strings.NewReader(h.Text))
+		sc.Buffer(make([]byte, 0, 64*1024), 16<<20)
+		header := true
+		for sc.Scan() {
+			line := sc.Text()
+			if header {
+				header = false // "@@ -a,b +c,d @@"
+				continue
+			}
+			switch {
+			case strings.HasPrefix(line, "-"):
+				if len(adds) > 0 {
+					flush()
+				}
+				dels = append(dels, line[1:])
+			case strings.HasPrefix(line, "+"):
+				adds = append(adds, line[1:])
+				newLine++
+			case strings.HasPrefix(line, "\\"):
+				// "\ No newline at end of file"
+			default:
+				flush()
+				newLine++
+			}
+		}
+		flush()
+	}
+	return out
 }

@@ -408,6 +408,11 @@ func TestStaleReferenceRenamedMethods(t *testing.T) {
 		message:    "This diff replaced RouteSet with RouteGroup, which does not exist.",
 		suggestion: "Match reports whether the route matches p; see RouteSet.",
 	}, {
+		name:       "a Markdown name the diff wrote in place of an existing one, declared nowhere",
+		claim:      func() review.Claim { return mdClaim(t, ws, "README.md", "RouteBag") },
+		message:    "This diff replaced RouteSet with RouteBag, which does not exist.",
+		suggestion: "Group the routes of a service with a RouteSet.",
+	}, {
 		name:       "a doc the diff made open with another declaration's name",
 		claim:      func() review.Claim { return goClaim(t, ws, "route.go", "Table") },
 		message:    "This diff made RouteSet the first word of the doc comment of Table, where Table was",
@@ -475,6 +480,14 @@ func TestStaleReferenceEditedClean(t *testing.T) {
 		if got != nil {
 			t.Errorf("%s: got %s %q, want no verdict", sym, got.Label, got.Message)
 		}
+	}
+	// In Markdown: RouteSet became Table, another existing name.
+	got, err := (&StaleReference{}).Judge(t.Context(), ws, mdClaim(t, ws, "README.md", "in a Table"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != nil {
+		t.Errorf("README.md: got %s %q, want no verdict", got.Label, got.Message)
 	}
 }
 
