@@ -41,6 +41,9 @@ const (
 	ReasonNested = "nested git repository"
 	// ReasonNotRegular is a device, socket or pipe in the working tree.
 	ReasonNotRegular = "not a regular file"
+	// ReasonMissing is a blob the commit's tree lists but the repository
+	// does not have: a partial clone, or a damaged or trimmed object store.
+	ReasonMissing = "object missing from the repository"
 	// ReasonInvalidUTF8 is the [Snapshot.Notes] entry of a file that was
 	// kept after its invalid bytes were decoded as Latin-1.
 	ReasonInvalidUTF8 = "not valid UTF-8; invalid bytes decoded as Latin-1"
@@ -331,6 +334,12 @@ func (r *Repo) readCommit(ctx context.Context, sha string, f *filter, b *builder
 		case typ != "blob":
 			continue
 		}
+		if fields[3] == "BAD" {
+			// git prints BAD for the size of an object it does not
+			// have; the rest of the commit is still readable.
+			b.skip(name, ReasonMissing)
+			continue
+		}
 		size, err := strconv.ParseInt(fields[3], 10, 64)
 		if err != nil {
 			return fmt.Errorf("unexpected size in ls-tree record %q", rec)
@@ -353,12 +362,17 @@ func (r *Repo) readCommit(ctx context.Context, sha string, f *filter, b *builder
 		for _, name := range want[obj] {
 			b.add(name, data)
 		}
+	}, func(obj string) {
+		for _, name := range want[obj] {
+			b.skip(name, ReasonMissing)
+		}
 	})
 }
 
 // catBlobs streams the blobs objs through one `git cat-file --batch`
-// process, calling fn with each blob's content in order.
-func (r *Repo) catBlobs(ctx context.Context, objs []string, fn func(obj string, data []byte)) error {
+// process, calling fn with each blob's content in order, and missing with
+// each object the repository does not have.
+func (r *Repo) catBlobs(ctx context.Context, objs []string, fn func(obj string, data []byte), missing func(obj string)) error {
 	cctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	cmd := r.command(cctx, nil, "cat-file", "--batch", "--buffer")
@@ -392,7 +406,7 @@ func (r *Repo) catBlobs(ctx context.Context, objs []string, fn func(obj string, 
 		written <- err
 	}()
 
-	readErr := readBatch(bufio.NewReaderSize(stdout, 64<<10), objs, fn)
+	readErr := readBatch(bufio.NewReaderSize(stdout, 64<<10), objs, fn, missing)
 	if readErr != nil {
 		cancel() // stop git, which unblocks the writer
 	}
@@ -414,16 +428,18 @@ func (r *Repo) catBlobs(ctx context.Context, objs []string, fn func(obj string, 
 }
 
 // readBatch reads cat-file --batch responses for objs, in order:
-// "<sha> <type> <size>\n<content>\n", or "<obj> missing\n".
-func readBatch(br *bufio.Reader, objs []string, fn func(obj string, data []byte)) error {
+// "<sha> <type> <size>\n<content>\n", or "<obj> missing\n", which calls
+// missing.
+func readBatch(br *bufio.Reader, objs []string, fn func(obj string, data []byte), missing func(obj string)) error {
 	for _, obj := range objs {
 		hdr, err := br.ReadString('\n')
 		if err != nil {
 			return fmt.Errorf("read header of %s: %w", obj, err)
 		}
 		fields := strings.Fields(hdr)
-		if len(fields) == 2 && fields[1] == "missing" {
-			return fmt.Errorf("object %s is missing", obj)
+		if len(fields) == 2 && fields[0] == obj && fields[1] == "missing" {
+			missing(obj)
+			continue
 		}
 		if len(fields) != 3 || fields[0] != obj || fields[1] != "blob" {
 			return fmt.Errorf("unexpected response %q for blob %s", strings.TrimSpace(hdr), obj)

@@ -1,6 +1,7 @@
 package gitrepo
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -281,5 +282,44 @@ func TestSnapshotErrors(t *testing.T) {
 	}
 	if _, err := repo.Snapshot(t.Context(), "HEAD", SnapshotOptions{MaxFileSize: -1}); err == nil {
 		t.Error("Snapshot with a negative MaxFileSize: no error")
+	}
+}
+
+// TestSnapshotMissingObject: a blob the tree lists but the object store
+// lacks (a partial clone, a trimmed mirror) is skipped with a reason, and
+// the rest of the commit is read.
+func TestSnapshotMissingObject(t *testing.T) {
+	t.Parallel()
+	r := newTestRepo(t)
+	r.write("README.md", "# Title\n")
+	r.write("assets/big.bin", "not kept\n")
+	sha := r.commit("files")
+	obj := r.git("rev-parse", sha+":assets/big.bin")
+	if err := os.Remove(filepath.Join(r.dir, ".git", "objects", obj[:2], obj[2:])); err != nil {
+		t.Fatal(err)
+	}
+	s, err := (&Repo{Dir: r.dir}).Snapshot(t.Context(), sha, SnapshotOptions{})
+	if err != nil {
+		t.Fatalf("Snapshot: %v", err)
+	}
+	checkSnapshot(t, s, []string{"README.md"}, []Skip{{"assets/big.bin", ReasonMissing}}, nil)
+}
+
+// TestReadBatchMissing: cat-file's "missing" answer skips the object and
+// reads on.
+func TestReadBatchMissing(t *testing.T) {
+	const a, b = "aaaa", "bbbb"
+	var got, missed []string
+	err := readBatch(bufio.NewReader(strings.NewReader(a+" missing\n"+b+" blob 2\nhi\n")), []string{a, b},
+		func(obj string, data []byte) { got = append(got, obj+"="+string(data)) },
+		func(obj string) { missed = append(missed, obj) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]string{"bbbb=hi"}, got); diff != "" {
+		t.Errorf("blobs (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]string{a}, missed); diff != "" {
+		t.Errorf("missing (-want +got):\n%s", diff)
 	}
 }
