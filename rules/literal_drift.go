@@ -269,58 +269,23 @@ func changedTo(base, head []codeLit, key string) (codeLit, bool) {
 	if n == 0 || m == 0 || n*m > 1<<22 {
 		return codeLit{}, false
 	}
-	// lcs[i][j] is the LCS length of base[i:] and head[j:].
-	lcs := make([][]int32, n+1)
-	for i := range lcs {
-		lcs[i] = make([]int32, m+1)
-	}
-	for i := n - 1; i >= 0; i-- {
-		for j := m - 1; j >= 0; j-- {
-			switch {
-			case base[i].key == head[j].key:
-				lcs[i][j] = lcs[i+1][j+1] + 1
-			case lcs[i+1][j] >= lcs[i][j+1]:
-				lcs[i][j] = lcs[i+1][j]
-			default:
-				lcs[i][j] = lcs[i][j+1]
-			}
-		}
-	}
 	var got *codeLit
-	i, j := 0, 0
-	gapI, gapJ := 0, 0 // where the current stretch of unmatched literals starts
-	flush := func(endI, endJ int) bool {
-		for k := gapI; k < endI; k++ {
+	for _, g := range unmatched(n, m, func(i, j int) bool { return base[i].key == head[j].key }) {
+		for k := g.i0; k < g.i1; k++ {
 			if base[k].key != key {
 				continue
 			}
-			if endI-gapI != endJ-gapJ {
-				return false
+			if g.i1-g.i0 != g.j1-g.j0 {
+				return codeLit{}, false
 			}
-			h := head[gapJ+k-gapI]
+			h := head[g.j0+k-g.i0]
 			if got != nil && got.key != h.key {
-				return false
+				return codeLit{}, false
 			}
 			got = &h
 		}
-		return true
 	}
-	for i < n && j < m {
-		switch {
-		case base[i].key == head[j].key:
-			if !flush(i, j) {
-				return codeLit{}, false
-			}
-			i++
-			j++
-			gapI, gapJ = i, j
-		case lcs[i+1][j] >= lcs[i][j+1]:
-			i++
-		default:
-			j++
-		}
-	}
-	if !flush(n, m) || got == nil || got.key == key {
+	if got == nil || got.key == key {
 		return codeLit{}, false
 	}
 	return *got, true

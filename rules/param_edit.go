@@ -24,44 +24,11 @@ func wordSubstitutions(base, head string) []substitution {
 	if len(a) == 0 || len(b) == 0 || len(a)*len(b) > 1<<20 {
 		return nil
 	}
-	// lcs[i][j] is the length of the longest common subsequence of a[i:]
-	// and b[j:].
-	lcs := make([][]int, len(a)+1)
-	for i := range lcs {
-		lcs[i] = make([]int, len(b)+1)
-	}
-	for i := len(a) - 1; i >= 0; i-- {
-		for j := len(b) - 1; j >= 0; j-- {
-			if a[i] == b[j] {
-				lcs[i][j] = lcs[i+1][j+1] + 1
-			} else {
-				lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
-			}
-		}
-	}
 	var out []substitution
-	i, j := 0, 0
-	for i < len(a) || j < len(b) {
-		if i < len(a) && j < len(b) && a[i] == b[j] {
-			i, j = i+1, j+1
-			continue
+	for _, g := range unmatched(len(a), len(b), func(i, j int) bool { return a[i] == b[j] }) {
+		if g.i1-g.i0 == 1 && g.j1-g.j0 == 1 {
+			out = append(out, substitution{old: a[g.i0], new: b[g.j0]})
 		}
-		// A run of words that differ: a[i:i2] became b[j:j2].
-		i2, j2 := i, j
-		for i2 < len(a) || j2 < len(b) {
-			if i2 < len(a) && j2 < len(b) && a[i2] == b[j2] {
-				break
-			}
-			if j2 == len(b) || i2 < len(a) && lcs[i2+1][j2] >= lcs[i2][j2+1] {
-				i2++
-			} else {
-				j2++
-			}
-		}
-		if i2-i == 1 && j2-j == 1 {
-			out = append(out, substitution{old: a[i], new: b[j]})
-		}
-		i, j = i2, j2
 	}
 	return out
 }

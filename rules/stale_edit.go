@@ -1,12 +1,12 @@
 package rules
 
 import (
-	"bufio"
 	"go/token"
 	"slices"
 	"strings"
 
 	"github.com/docreview/docreview/review"
+	"github.com/docreview/docreview/review/diff"
 	"github.com/docreview/docreview/review/prose"
 )
 
@@ -43,8 +43,8 @@ func (r *StaleReference) editedNames(ws *review.Workspace, sc scope, c review.Cl
 	case c.Kind == review.KindMarkdown && !slices.ContainsFunc(c.Mentions, func(m review.Mention) bool { return m.Kind == review.MentionBlock }):
 		var olds []string
 		for _, e := range editedLines(ws, c) {
-			olds = append(olds, e.old)
-			subs = append(subs, wordSubstitutions(e.old, e.new)...)
+			olds = append(olds, e.Old)
+			subs = append(subs, wordSubstitutions(e.Old, e.New)...)
 		}
 		old = strings.Join(olds, "\n")
 	default:
@@ -98,62 +98,23 @@ func sharesWord(a, b string) bool {
 	return false
 }
 
-// lineEdit is one line of a file the diff replaced by one other line.
-type lineEdit struct{ old, new string }
-
-// editedLines returns the lines of claim c the diff replaced one for one:
-// in each hunk of c's file, a run of deleted lines followed by as many
-// added lines pairs them in order, and a pair counts when its new line
-// lies in c. Runs of unequal length are rewrites, not edits of words.
-func editedLines(ws *review.Workspace, c review.Claim) []lineEdit {
+// editedLines returns the lines of claim c the diff replaced one for one
+// ([diff.Hunk.Replacements]) whose new line lies in c.
+func editedLines(ws *review.Workspace, c review.Claim) []diff.Replacement {
 	f, ok := headChange(ws, c.Path)
 	if !ok {
 		return nil
 	}
-	var out []lineEdit
+	var out []diff.Replacement
 	for _, h := range f.Hunks {
 		if h.NewStart+h.NewLines <= c.Line || h.NewStart > c.EndLine {
 			continue
 		}
-		var dels, adds []string
-		newLine := h.NewStart
-		flush := func() {
-			if len(dels) == len(adds) {
-				first := newLine - len(adds)
-				for i := range adds {
-					if l := first + i; l >= c.Line && l <= c.EndLine {
-						out = append(out, lineEdit{old: dels[i], new: adds[i]})
-					}
-				}
-			}
-			dels, adds = nil, nil
-		}
-		sc := bufio.NewScanner(strings.NewReader(h.Text))
-		sc.Buffer(make([]byte, 0, 64*1024), 16<<20)
-		header := true
-		for sc.Scan() {
-			line := sc.Text()
-			if header {
-				header = false // "@@ -a,b +c,d @@"
-				continue
-			}
-			switch {
-			case strings.HasPrefix(line, "-"):
-				if len(adds) > 0 {
-					flush()
-				}
-				dels = append(dels, line[1:])
-			case strings.HasPrefix(line, "+"):
-				adds = append(adds, line[1:])
-				newLine++
-			case strings.HasPrefix(line, "\\"):
-				// "\ No newline at end of file"
-			default:
-				flush()
-				newLine++
+		for _, r := range h.Replacements() {
+			if r.NewLine >= c.Line && r.NewLine <= c.EndLine {
+				out = append(out, r)
 			}
 		}
-		flush()
 	}
 	return out
 }
