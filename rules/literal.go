@@ -115,10 +115,16 @@ type pkgValues struct {
 // constant it is bound to, else a number of a doc comment that drifted
 // from its declaration's literal in this diff, or nil.
 func (r *LiteralMismatch) Judge(ctx context.Context, ws *review.Workspace, c review.Claim) (*review.Verdict, error) {
-	if ws == nil || ws.Symbols == nil || isHistory(c.Path) {
+	if ws == nil || isHistory(c.Path) {
 		return nil, nil
 	}
 	if c.Kind != review.KindDocComment && c.Kind != review.KindMarkdown {
+		return nil, nil
+	}
+	if v := r.judgeGoVersion(ws, c); v != nil {
+		return v, nil
+	}
+	if ws.Symbols == nil {
 		return nil, nil
 	}
 	if hasLiteral(c) {

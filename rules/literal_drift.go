@@ -27,9 +27,13 @@ type driftFile struct {
 }
 
 // docNum is a number a doc comment states, bound to a unit word or alone
-// in parentheses.
+// in parentheses, or bare.
 type docNum struct {
 	start, end int    // of the digits in the doc text
+	// bare is true for a number with neither a unit word nor parentheses
+	// ("returns 4 for known types"): only a diff that replaces it with
+	// another number, word for word, makes it a claim about the code.
+	bare bool
 	text       string // the digits and the unit word as written: "6 bytes"
 	digits     string
 	key        string // numKey of the value
@@ -148,7 +152,7 @@ func (r *LiteralMismatch) judgeDrift(ws *review.Workspace, c review.Claim) *revi
 // N now says M, in a line the diff added.
 func (r *LiteralMismatch) codeDrift(ws *review.Workspace, c review.Claim, f diff.File, heads, bases []docNum, baseLits, headLits []codeLit, headValues map[string]bool) *review.Verdict {
 	for _, hn := range heads {
-		if headValues[hn.key] || !sameSentence(bases, hn, hn.key) || !hasLit(baseLits, hn.key) {
+		if hn.bare || headValues[hn.key] || !sameSentence(bases, hn, hn.key) || !hasLit(baseLits, hn.key) {
 			continue
 		}
 		m, ok := changedTo(baseLits, headLits, hn.key)
@@ -188,7 +192,7 @@ func (r *LiteralMismatch) docDrift(ws *review.Workspace, c review.Claim, f diff.
 		}
 		var was *docNum
 		for i, bn := range bases {
-			if bn.prefix == hn.prefix && bn.suffix == hn.suffix && bn.key != hn.key {
+			if bn.prefix == hn.prefix && bn.suffix == hn.suffix && bn.key != hn.key && bn.bare == hn.bare {
 				was = &bases[i]
 				break
 			}
@@ -352,7 +356,9 @@ func docNumbers(text string) []docNum {
 // fails for a number that is no claim about a count or size.
 func boundNumber(text string, start, end int) (docNum, bool) {
 	digits := text[start:end]
-	if start > 0 {
+	// A range written with a dash ("1–32") bounds a value like a number
+	// standing alone.
+	if start > 0 && !strings.HasSuffix(text[:start], "–") && !strings.HasSuffix(text[:start], "—") {
 		switch b := text[start-1]; {
 		case isIdentByte(b), b == '.', b == '-', b == '+', b == '/', b == ':', b == '#', b == '$', b == '@', b == '~':
 			return docNum{}, false
@@ -390,10 +396,14 @@ func boundNumber(text string, start, end int) (docNum, bool) {
 	before := strings.TrimRight(text[:start], " ")
 	after := strings.TrimLeft(text[end:], " ")
 	year := len(digits) == 4 && (strings.HasPrefix(digits, "19") || strings.HasPrefix(digits, "20"))
-	if strings.HasSuffix(before, "(") && strings.HasPrefix(after, ")") && !year {
+	if year {
+		return docNum{}, false
+	}
+	if strings.HasSuffix(before, "(") && strings.HasPrefix(after, ")") {
 		return n, true
 	}
-	return docNum{}, false
+	n.bare = true
+	return n, true
 }
 
 // numKey writes a numeric constant so that equal values give equal keys,

@@ -81,7 +81,21 @@ func TestLiteralDrift(t *testing.T) {
 				hunk("with at most 16 digits", "this diff changed the doc's 10 to 16"),
 			},
 		},
+	}, {
+		name:   "doc changed: a bare number the code still returns",
+		symbol: "Heuristic",
+		want: &want{
+			label:      review.Contradicted,
+			message:    "The doc states 8, but Heuristic returns 4 (this diff changed the doc's 4 to 8).",
+			suggestion: "Heuristic returns 4 for known project kinds.",
+			evidence: []ev{
+				code("return 4", "return 4"),
+				hunk("Heuristic returns 8", "this diff changed the doc's 4 to 8"),
+			},
+		},
 	},
+		{name: "doc corrected to the value the code returns", symbol: "Level"},
+		{name: "bare number the declaration never held", symbol: "Phase"},
 		{name: "doc and code changed together", symbol: "Truncate"},
 		{name: "number in a sentence about the past", symbol: "Width"},
 		{name: "number without a unit word", symbol: "Step"},
@@ -118,7 +132,8 @@ func TestDocNumbers(t *testing.T) {
 		{"The first 6 bytes of id are used.", []string{"6 bytes"}},
 		{"A 128 bit (16 byte) value, a 6-byte node and 2048 bytes.", []string{"128 bit", "16 byte", "6-byte", "2048 bytes"}},
 		{"It holds (12) slots and spans\n9\ndigits.", []string{"12", "9\ndigits"}},
-		{"Version 2 of RFC 4122, step 3 of it, 0 bytes, 1 byte.", nil},
+		{"Version 2 of RFC 4122, step 3 of it, 0 bytes, 1 byte.", []string{"~2", "~4122", "~3"}},
+		{"Returns 4 for known types; (1–32) and 8+ characters, not in 2024.", []string{"~4", "~32", "~8"}},
 		{"v1.2 bytes, 1.2.3 bytes, 0x10 bytes, 1,000 bytes, 05 bytes.", nil},
 		{"In (2019) it was `6 bytes` or \"7 bytes\" long.", nil},
 		{"Previously it was 6 bytes. Now 8 bytes.", []string{"8 bytes"}},
@@ -129,6 +144,10 @@ func TestDocNumbers(t *testing.T) {
 		t.Run(tt.text, func(t *testing.T) {
 			var got []string
 			for _, n := range docNumbers(tt.text) {
+				if n.bare {
+					got = append(got, "~"+n.digits)
+					continue
+				}
 				got = append(got, tt.text[n.start:n.end]+tt.text[n.end:n.end+len(n.text)-len(n.digits)])
 			}
 			if d := cmp.Diff(tt.want, got); d != "" {

@@ -10,8 +10,11 @@ import (
 	"sort"
 	"strings"
 
+	"golang.org/x/mod/modfile"
+
 	"github.com/docreview/docreview/review"
 	"github.com/docreview/docreview/review/diff"
+	"github.com/docreview/docreview/review/prose"
 )
 
 // DefaultMaxMarkdownLines is the length above which Extract skips a
@@ -161,6 +164,10 @@ func (e *Extractor) extract(ctx context.Context, ws *review.Workspace, scope rev
 			"removed", len(changes.Removed), "renamed", len(changes.Renamed))
 	}
 
+	// A diff that changes a go.mod's go line affects every doc that states
+	// a minimum Go release.
+	goLine := scope == review.ScopeAffected && goLineChanged(ws.HeadFS, diffs)
+
 	var claims []review.Claim
 	for _, p := range ws.HeadFiles {
 		kind := docKind(p)
@@ -168,7 +175,7 @@ func (e *Extractor) extract(ctx context.Context, ws *review.Workspace, scope rev
 			continue
 		}
 		f, inDiff := diffs[p]
-		if !inDiff && (scope == review.ScopeChanged || scope == review.ScopeAffected && len(targets) == 0) {
+		if !inDiff && (scope == review.ScopeChanged || scope == review.ScopeAffected && len(targets) == 0 && !goLine) {
 			continue
 		}
 		if err := ctx.Err(); err != nil {
@@ -190,7 +197,8 @@ func (e *Extractor) extract(ctx context.Context, ws *review.Workspace, scope rev
 			case review.ScopeChanged:
 				return c.Changed
 			}
-			return c.Changed || declChanged || mentionsAny(*c, targets)
+			return c.Changed || declChanged || mentionsAny(*c, targets) ||
+				goLine && len(prose.GoRequirements(c.Text)) > 0
 		}
 		before := len(claims)
 		switch kind {
@@ -417,4 +425,26 @@ func identTokens(code string, toks map[string]bool) map[string]bool {
 		}
 	}
 	return toks
+}
+
+// goLineChanged reports whether the diff adds or replaces the go line of a
+// go.mod file at head.
+func goLineChanged(fsys fs.FS, diffs map[string]diff.File) bool {
+	for p, f := range diffs {
+		if path.Base(p) != "go.mod" {
+			continue
+		}
+		data, err := fs.ReadFile(fsys, p)
+		if err != nil {
+			continue
+		}
+		mf, err := modfile.ParseLax(p, data, nil)
+		if err != nil || mf.Go == nil || mf.Go.Syntax == nil {
+			continue
+		}
+		if f.AddedAt(mf.Go.Syntax.Start.Line) {
+			return true
+		}
+	}
+	return false
 }

@@ -495,3 +495,43 @@ func TestExtractHandWrittenRanges(t *testing.T) {
 		}
 	}
 }
+
+func TestExtractAffectedGoLine(t *testing.T) {
+	t.Parallel()
+	files := map[string]string{
+		"README.md":    "# m\n\nInstall Go 1.20 or later.\n\nGo 1.13 added error wrapping.\n",
+		"docs/use.md":  "# use\n\nCall `m.Run`.\n",
+		"m.go":         "// Package m needs Go 1.20+.\npackage m\n",
+		"tool/tool.go": "// Package tool runs m.\npackage tool\n",
+	}
+	tests := []struct {
+		name       string
+		base, head string
+		want       []claimKey
+	}{{
+		name: "go line raised",
+		base: "module m\n\ngo 1.20\n",
+		head: "module m\n\ngo 1.22\n",
+		want: []claimKey{
+			{"README.md", 3, "", false},
+			{"m.go", 1, "package m", false},
+		},
+	}, {
+		name: "require added, go line kept",
+		base: "module m\n\ngo 1.20\n",
+		head: "module m\n\ngo 1.20\n\nrequire example.com/x v1.0.0\n",
+	}}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			ws := newWorkspace(files, []change{{oldPath: "go.mod", newPath: "go.mod", base: tt.base, head: tt.head}})
+			claims, _, err := (&Extractor{}).Extract(t.Context(), ws, review.ScopeAffected)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tt.want, keys(claims)); diff != "" {
+				t.Errorf("claims mismatch (-want +got):\n%s", diff)
+			}
+		})
+	}
+}

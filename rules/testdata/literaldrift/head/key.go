@@ -87,3 +87,24 @@ func Digits(n int64) string {
 	}
 	return s
 }
+
+// Heuristic returns 8 for known project kinds.
+func Heuristic(kind string) int {
+	if kind != "" {
+		return 4
+	}
+	return 0
+}
+
+// Level returns 3 for a warning.
+func Level(warn bool) int {
+	if warn {
+		return 3
+	}
+	return 0
+}
+
+// Phase runs phase 4 of 5 on s.
+func Phase(s string) string {
+	return s + "!"
+}

@@ -1,0 +1,3 @@
+module example.com/kv/tool
+
+go 1.16
