@@ -29,14 +29,14 @@ type driftFile struct {
 // docNum is a number a doc comment states, bound to a unit word or alone
 // in parentheses, or bare.
 type docNum struct {
-	start, end int    // of the digits in the doc text
+	start, end int // of the digits in the doc text
 	// bare is true for a number with neither a unit word nor parentheses
 	// ("returns 4 for known types"): only a diff that replaces it with
 	// another number, word for word, makes it a claim about the code.
-	bare bool
-	text       string // the digits and the unit word as written: "6 bytes"
-	digits     string
-	key        string // numKey of the value
+	bare   bool
+	text   string // the digits and the unit word as written: "6 bytes"
+	digits string
+	key    string // numKey of the value
 	// prefix and suffix are the rest of the number's sentence before and
 	// after the digits, with whitespace collapsed.
 	prefix, suffix string
