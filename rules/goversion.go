@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -35,6 +36,11 @@ type goModKey struct{ dir string }
 // claim's file, or nil.
 func (r *LiteralMismatch) judgeGoVersion(ws *review.Workspace, c review.Claim) *review.Verdict {
 	if ws == nil || ws.HeadFS == nil {
+		return nil
+	}
+	// A code block's releases are build tags, toolchain lines and
+	// comments of code, not statements of the module's minimum.
+	if slices.ContainsFunc(c.Mentions, func(m review.Mention) bool { return m.Kind == review.MentionBlock }) {
 		return nil
 	}
 	reqs := prose.GoRequirements(c.Text)

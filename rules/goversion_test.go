@@ -60,6 +60,7 @@ func TestLiteralMismatchGoVersion(t *testing.T) {
 		{name: "another product's release", path: "docs/install.md", md: "Docker 1.13"},
 		{name: "nested module has its own go.mod", path: "tool/README.md", md: "Go 1.16 or later"},
 		{name: "changelog", path: "CHANGELOG.md", md: "requires Go 1.18"},
+		{name: "code block", path: "README.md", md: "kv_iter.go"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

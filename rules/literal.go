@@ -127,6 +127,11 @@ func (r *LiteralMismatch) Judge(ctx context.Context, ws *review.Workspace, c rev
 	if ws.Symbols == nil {
 		return nil, nil
 	}
+	// In a diff review, a value the diff changed is the most telling
+	// account of a doc that states the old one.
+	if v := r.judgeValueChange(ctx, ws, c); v != nil {
+		return v, nil
+	}
 	if hasLiteral(c) {
 		if v, err := r.judgeBound(ctx, ws, c); v != nil || err != nil {
 			return v, err
@@ -397,59 +402,11 @@ func litIsDuration(t types.Type) bool {
 // compare checks a literal against a code value and returns the verdict
 // of a mismatch, or nil when they agree or cannot be compared.
 func (r *LiteralMismatch) compare(c review.Claim, subject string, lit litPlaced, site valueSite) *review.Verdict {
-	if site.val == nil || site.val.Kind() != constant.Int {
+	m, ok := matchLiteral(lit, site)
+	if !ok || m.equal {
 		return nil
 	}
-	code, exact := constant.Float64Val(site.val)
-	if !exact && math.IsInf(code, 0) {
-		return nil
-	}
-	if b, ok := site.typ.Underlying().(*types.Basic); !ok || b.Info()&types.IsInteger == 0 {
-		return nil
-	}
-	doc := lit.Value
-	var codeInUnit float64 // the code's value in the doc's unit; 0 if not exact
-	var codeShown string
-	switch prose.DimensionOf(lit.Unit) {
-	case prose.Duration:
-		per := prose.Nanoseconds(lit.Unit)
-		switch {
-		case litIsDuration(site.typ):
-		case nameNanoseconds(site.name) > 0:
-			code *= nameNanoseconds(site.name)
-		default:
-			return nil
-		}
-		if litSame(doc*per, code) {
-			return nil
-		}
-		codeInUnit = code / per
-		codeShown = time.Duration(code).String()
-	case prose.Size:
-		if litIsDuration(site.typ) || litSame(doc, code) {
-			return nil
-		}
-		for _, per := range prose.Bytes(lit.Unit) {
-			if litSame(doc*per, code) {
-				return nil
-			}
-		}
-		for _, per := range prose.Bytes(lit.Unit) {
-			if q := code / per; q == math.Trunc(q) {
-				codeInUnit = q
-				break
-			}
-		}
-		codeShown = strconv.FormatFloat(code, 'f', -1, 64) + " bytes"
-	case prose.Count:
-		if litIsDuration(site.typ) || litSame(doc, code) {
-			return nil
-		}
-		codeInUnit = code
-		codeShown = strconv.FormatFloat(code, 'f', -1, 64)
-	default:
-		return nil
-	}
+	codeInUnit, codeShown := m.inUnit, m.shown
 	value := site.expr
 	if codeShown != site.expr {
 		value += " (" + codeShown + ")"
@@ -480,6 +437,83 @@ func (r *LiteralMismatch) compare(c review.Claim, subject string, lit litPlaced,
 			Why: site.why, Hops: hops,
 		}},
 	}
+}
+
+// litMatch is how a doc's literal compares with a constant value.
+type litMatch struct {
+	equal bool
+	// inUnit is the code's value in the literal's unit, 0 when that is
+	// not a whole number; shown is the code's value as a reader sees it
+	// ("10m0s", "1048576 bytes").
+	inUnit float64
+	shown  string
+}
+
+// matchLiteral compares a literal with an integer constant after
+// normalising units: durations in nanoseconds (a plain integer only when
+// its name gives a unit), sizes in bytes, counts as they are. It fails
+// when the two cannot be compared.
+func matchLiteral(lit litPlaced, site valueSite) (litMatch, bool) {
+	if site.val == nil || site.val.Kind() != constant.Int {
+		return litMatch{}, false
+	}
+	code, exact := constant.Float64Val(site.val)
+	if !exact && math.IsInf(code, 0) {
+		return litMatch{}, false
+	}
+	if b, ok := site.typ.Underlying().(*types.Basic); !ok || b.Info()&types.IsInteger == 0 {
+		return litMatch{}, false
+	}
+	doc := lit.Value
+	var codeInUnit float64 // the code's value in the doc's unit; 0 if not exact
+	var codeShown string
+	switch prose.DimensionOf(lit.Unit) {
+	case prose.Duration:
+		per := prose.Nanoseconds(lit.Unit)
+		switch {
+		case litIsDuration(site.typ):
+		case nameNanoseconds(site.name) > 0:
+			code *= nameNanoseconds(site.name)
+		default:
+			return litMatch{}, false
+		}
+		if litSame(doc*per, code) {
+			return litMatch{equal: true}, true
+		}
+		codeInUnit = code / per
+		codeShown = time.Duration(code).String()
+	case prose.Size:
+		if litIsDuration(site.typ) {
+			return litMatch{}, false
+		}
+		if litSame(doc, code) {
+			return litMatch{equal: true}, true
+		}
+		for _, per := range prose.Bytes(lit.Unit) {
+			if litSame(doc*per, code) {
+				return litMatch{equal: true}, true
+			}
+		}
+		for _, per := range prose.Bytes(lit.Unit) {
+			if q := code / per; q == math.Trunc(q) {
+				codeInUnit = q
+				break
+			}
+		}
+		codeShown = strconv.FormatFloat(code, 'f', -1, 64) + " bytes"
+	case prose.Count:
+		if litIsDuration(site.typ) {
+			return litMatch{}, false
+		}
+		if litSame(doc, code) {
+			return litMatch{equal: true}, true
+		}
+		codeInUnit = code
+		codeShown = strconv.FormatFloat(code, 'f', -1, 64)
+	default:
+		return litMatch{}, false
+	}
+	return litMatch{inUnit: codeInUnit, shown: codeShown}, true
 }
 
 // claimLine returns the line of the claim's file the literal is on.

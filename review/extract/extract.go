@@ -12,6 +12,7 @@ import (
 
 	"golang.org/x/mod/modfile"
 
+	"github.com/docreview/docreview/retrieval"
 	"github.com/docreview/docreview/review"
 	"github.com/docreview/docreview/review/diff"
 	"github.com/docreview/docreview/review/prose"
@@ -116,6 +117,10 @@ func (e *Extractor) extract(ctx context.Context, ws *review.Workspace, scope rev
 	r := newMemo(res)
 	var notes []review.Note
 	var targets []target
+	// valueDocs holds the doc comments ("dir\x00Client.RetryCount") of the
+	// fields and funcs that take their value from a constant the diff
+	// changed.
+	var valueDocs map[string]bool
 	// declChanged reports whether the code of a documented declaration
 	// changed; without a base to compare with, any added line in it counts.
 	declChanged := func(dir string, names []string, from, to int, f diff.File) bool {
@@ -133,6 +138,9 @@ func (e *Extractor) extract(ctx context.Context, ws *review.Workspace, scope rev
 		}
 		if scope == review.ScopeAffected {
 			targets = targetsOf(changes)
+			var flowTargets []target
+			valueDocs, flowTargets = valueFlowTargets(ws.Symbols, changes)
+			targets = append(targets, flowTargets...)
 		}
 		r.extra = extraNames(changes)
 		if err == nil && ws.BaseFS != nil {
@@ -198,6 +206,7 @@ func (e *Extractor) extract(ctx context.Context, ws *review.Workspace, scope rev
 				return c.Changed
 			}
 			return c.Changed || declChanged || mentionsAny(*c, targets) ||
+				c.Kind == review.KindDocComment && valueDocs[c.Package+"\x00"+c.Symbol] ||
 				goLine && len(prose.GoRequirements(c.Text)) > 0
 		}
 		before := len(claims)
@@ -447,4 +456,42 @@ func goLineChanged(fsys fs.FS, diffs map[string]diff.File) bool {
 		}
 	}
 	return false
+}
+
+// valueFlowTargets returns, for the constants the diff changed, the doc
+// comments of the fields and funcs of their package that take their
+// value from them (keyed "dir\x00name"), and those fields as targets, so
+// that a doc stating the old value of a default is reviewed although
+// nothing in it changed.
+func valueFlowTargets(syms *retrieval.Symbols, changes review.Changes) (map[string]bool, []target) {
+	if syms == nil {
+		return nil, nil
+	}
+	docs := map[string]bool{}
+	var out []target
+	for _, s := range changes.Changed {
+		if s.Kind != review.SymbolConst {
+			continue
+		}
+		sym, ok := syms.Lookup(s.Dir, s.Name)
+		if !ok || sym.Package == nil || sym.Package.Dir != s.Dir {
+			continue
+		}
+		flow := syms.ValueFlow(sym)
+		fields := make([]string, 0, len(flow.Fields))
+		for f := range flow.Fields {
+			fields = append(fields, f)
+		}
+		sort.Strings(fields)
+		for _, f := range fields {
+			docs[s.Dir+"\x00"+f] = true
+			t := target{dir: s.Dir, pkg: strings.TrimSuffix(s.Package, "_test"), name: f}
+			_, t.member, _ = strings.Cut(f, ".")
+			out = append(out, t)
+		}
+		for _, fn := range flow.Funcs {
+			docs[s.Dir+"\x00"+fn] = true
+		}
+	}
+	return docs, out
 }

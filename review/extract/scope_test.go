@@ -6,6 +6,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/docreview/docreview/retrieval"
 	"github.com/docreview/docreview/review"
 	"github.com/docreview/docreview/review/diff"
 	"github.com/google/go-cmp/cmp"
@@ -533,5 +534,53 @@ func TestExtractAffectedGoLine(t *testing.T) {
 				t.Errorf("claims mismatch (-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+func TestExtractAffectedValueFlow(t *testing.T) {
+	t.Parallel()
+	const base = `package c
+
+const defaultRetries = 3
+
+// Options configures a client.
+type Options struct {
+	// Retries defaults to 3.
+	Retries int
+	// Limit defaults to 10.
+	Limit int
+}
+
+// New returns options with the defaults.
+func New() Options { return Options{Retries: defaultRetries, Limit: 10} }
+
+// Other does not use the constant.
+func Other() {}
+`
+	head := strings.Replace(base, "defaultRetries = 3", "defaultRetries = 5", 1)
+	files := map[string]string{
+		"go.mod":    "module example.com/c\n\ngo 1.22\n",
+		"README.md": "# c\n\n`Options.Retries` defaults to 3.\n\n`Options.Limit` defaults to 10.\n",
+	}
+	ws := newWorkspace(files, []change{{oldPath: "c.go", newPath: "c.go", base: base, head: head}})
+	syms, err := retrieval.LoadSymbols(t.Context(), ws.HeadFS, ws.HeadFiles, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ws.Symbols = syms
+	claims, _, err := (&Extractor{}).Extract(t.Context(), ws, review.ScopeAffected)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The constant changed: the docs of the field New sets from it, of New,
+	// and the README line naming the field are affected; Limit and Other
+	// are not.
+	want := []claimKey{
+		{"README.md", 3, "", false},
+		{"c.go", 7, "Options.Retries", false},
+		{"c.go", 13, "New", false},
+	}
+	if diff := cmp.Diff(want, keys(claims)); diff != "" {
+		t.Errorf("claims mismatch (-want +got):\n%s", diff)
 	}
 }

@@ -94,7 +94,17 @@ func GoRequirements(text string) []GoRequirement {
 		}
 		after := masked[m[1]:]
 		before := masked[:start]
-		if !plus && !goMinAfterRE.MatchString(after) && !goMinBeforeRE.MatchString(before) && !goMinBeforeRE.MatchString(beforeGoWord(before)) {
+		minAfter := goMinAfterRE.FindStringIndex(after)
+		if !plus && minAfter == nil && !goMinBeforeRE.MatchString(before) && !goMinBeforeRE.MatchString(beforeGoWord(before)) {
+			continue
+		}
+		// "Go 1.23+ iterator support" names a feature's release, not the
+		// module's: the release must end its phrase.
+		rest := after
+		if minAfter != nil {
+			rest = after[minAfter[1]:]
+		}
+		if !goPhraseEnd(rest) {
 			continue
 		}
 		if goConditional(masked, start, prefixed) {
@@ -125,6 +135,16 @@ func GoRequirements(text string) []GoRequirement {
 		}
 	}
 	return out
+}
+
+// goPhraseEndRE is what may follow a minimum release: the end of the
+// text, punctuation, or a verb or conjunction of a requirement.
+var goPhraseEndRE = regexp.MustCompile(`(?i)^\s*(?:$|[.,;:)!|(\-–—/]|(?:is|are|must|should|required|needed|installed|and|or|to|version|versions|release|toolchain|bir|gerekli|necesario|richiesto|requis|erforderlich|版本)\b|[^\x00-\x7F])`)
+
+// goPhraseEnd reports whether rest, the text after a release and its
+// minimum phrase, ends the phrase.
+func goPhraseEnd(rest string) bool {
+	return goPhraseEndRE.MatchString(rest)
 }
 
 // goBoundary reports whether the match from start to end stands alone: not

@@ -25,7 +25,11 @@ func TestGoRequirements(t *testing.T) {
 		{"Asegúrese de tener instalado Go ([descargar](https://go.dev/dl/)). Versión `1.14` o superior.", []int{14}},
 		{"[![Go Version](https://img.shields.io/badge/go%20version-%3E=1.16-61CFDD.svg?style=flat-square)](https://go.dev/)", []int{16}},
 		{"Minimum Go version: 1.22.3", []int{22}},
+		{"本项目需要 Go 1.17及以上版本。", []int{17}},
+		{"Go 1.21 or later is required to build the CLI.", []int{21}},
 		// Not a minimum of this module's Go.
+		{"nats_iter.go            # Go 1.23+ iterator support (go:build go1.23)", nil},
+		{"Go 1.18+ generics make the API shorter.", nil},
 		{"On Go 1.20 and later, Join wraps the errors.", nil},
 		{"If you use Go 1.18 or later, generics are available.", nil},
 		{"Go 1.13 added error wrapping.", nil},

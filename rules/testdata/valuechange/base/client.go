@@ -1,0 +1,43 @@
+// Package client sends requests.
+package client
+
+import "time"
+
+// defaultRetries is how many times a request is retried.
+const defaultRetries = 3
+
+// DefaultTimeout bounds a request (30 seconds).
+const DefaultTimeout = 30 * time.Second
+
+// Client sends requests.
+type Client struct {
+	// Retries is how many times a request is retried. Default is 3.
+	Retries int
+	// Timeout bounds a request. It defaults to 30 seconds.
+	Timeout time.Duration
+	// Workers is the pool size (default 4 workers).
+	Workers int
+}
+
+// New returns a client that retries a request 3 times by default.
+func New() *Client {
+	return &Client{Retries: defaultRetries, Timeout: DefaultTimeout, Workers: 4}
+}
+
+// Retry retries f up to 5 times by default.
+func (c *Client) Retry(f func() error) error {
+	var err error
+	for i := 0; i < defaultRetries; i++ {
+		if err = f(); err == nil {
+			return nil
+		}
+	}
+	return err
+}
+
+// Loop calls f 3 times.
+func Loop(f func()) {
+	for i := 0; i < defaultRetries; i++ {
+		f()
+	}
+}

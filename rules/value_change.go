@@ -1,0 +1,288 @@
+package rules
+
+import (
+	"context"
+	"fmt"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"io/fs"
+	"path"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/docreview/docreview/review"
+	"github.com/docreview/docreview/review/prose"
+)
+
+// This file holds the value-change half of the literal-mismatch rule: the
+// diff changes the value of a package-level constant, and a doc the diff
+// leaves alone still states the old value, in the constant's own doc, in
+// the doc of a field or func that takes its value from the constant, or in
+// any doc (Markdown too) that names the constant or such a field.
+
+// valueChange is a package-level constant whose value the diff changed.
+type valueChange struct {
+	dir  string
+	name string
+	obj  types.Object // at head
+	was  valueSite    // at base
+	now  valueSite    // at head
+	// fields are the struct fields the package sets from the constant
+	// ("Client.RetryCount": a composite literal's key or an assignment),
+	// funcs the funcs and methods whose bodies use it ("New").
+	fields, funcs []string
+	// via names, for each field, the func that sets it.
+	via map[string]string
+}
+
+// valueChangesKey keys the workspace's value changes.
+type valueChangesKey struct{}
+
+// valueChanges returns the constants whose value the diff changed,
+// computed once per review. The base value comes from type-checking the
+// constant's package at base.
+func valueChanges(ctx context.Context, ws *review.Workspace) []valueChange {
+	v, _ := ws.Shared(valueChangesKey{}, func() (any, error) { return computeValueChanges(ctx, ws), nil })
+	out, _ := v.([]valueChange)
+	return out
+}
+
+func computeValueChanges(ctx context.Context, ws *review.Workspace) []valueChange {
+	if ws.BaseFS == nil || ws.Symbols == nil || len(ws.Diff) == 0 {
+		return nil
+	}
+	changes, err := ws.Changes(ctx)
+	if err != nil {
+		return nil
+	}
+	byDir := map[string][]review.SymbolRef{}
+	for _, s := range changes.Changed {
+		if s.Kind == review.SymbolConst {
+			byDir[s.Dir] = append(byDir[s.Dir], s)
+		}
+	}
+	var out []valueChange
+	dirs := make([]string, 0, len(byDir))
+	for d := range byDir {
+		dirs = append(dirs, d)
+	}
+	slices.Sort(dirs)
+	for _, dir := range dirs {
+		base := baseConsts(ctx, ws, dir)
+		if base == nil {
+			continue
+		}
+		for _, s := range byDir[dir] {
+			sym, ok := ws.Symbols.Lookup(dir, s.Name)
+			if !ok || sym.Package == nil || sym.Object == nil {
+				continue
+			}
+			pv := collectValues(sym.Package)
+			now, ok := pv.byObj[sym.Object]
+			if !ok || now.val == nil {
+				continue
+			}
+			was, ok := base.byName[s.Name]
+			if !ok || was.val == nil || was.val.Kind() != now.val.Kind() || constant.Compare(was.val, token.EQL, now.val) {
+				continue
+			}
+			flow := ws.Symbols.ValueFlow(sym)
+			vc := valueChange{dir: dir, name: s.Name, obj: sym.Object, was: was, now: now, via: flow.Fields, funcs: flow.Funcs}
+			for f := range flow.Fields {
+				vc.fields = append(vc.fields, f)
+			}
+			slices.Sort(vc.fields)
+			out = append(out, vc)
+		}
+	}
+	return out
+}
+
+// baseConsts type-checks the package in dir as it was at base and returns
+// its constant values; nil when it cannot be read.
+func baseConsts(ctx context.Context, ws *review.Workspace, dir string) *pkgValues {
+	entries, err := fs.ReadDir(ws.BaseFS, dir)
+	if err != nil {
+		return nil
+	}
+	var files []string
+	for _, e := range entries {
+		if !e.IsDir() && strings.HasSuffix(e.Name(), ".go") && !strings.HasSuffix(e.Name(), "_test.go") {
+			files = append(files, path.Join(dir, e.Name()))
+		}
+	}
+	for d := dir; ; d = path.Dir(d) {
+		if _, err := fs.Stat(ws.BaseFS, path.Join(d, "go.mod")); err == nil {
+			files = append(files, path.Join(d, "go.mod"))
+			break
+		}
+		if d == "." || d == "/" {
+			break
+		}
+	}
+	if len(files) == 0 {
+		return nil
+	}
+	syms, err := ws.Types.LoadSymbols(ctx, ws.BaseFS, files, nil)
+	if err != nil {
+		return nil
+	}
+	p := syms.Package(dir)
+	if p == nil {
+		return nil
+	}
+	return collectValues(p)
+}
+
+// bareDefaultRE finds a number written without a unit right after a
+// default phrase: "Default is 16.", "defaults to 100 if unset".
+var bareDefaultRE = regexp.MustCompile(`(?i)(?:\bdefaults?\s+(?:to|is|of|value\s+is)|\bdefault(?:\s+value)?\s*[:=]|\(default:?|\bby\s+default,?(?:\s+(?:it\s+)?is)?)\s*(\d[\d,]*)`)
+
+// judgeValueChange reports a doc that the diff leaves alone and that
+// still states the value a constant had before the diff changed it, or
+// nil.
+func (r *LiteralMismatch) judgeValueChange(ctx context.Context, ws *review.Workspace, c review.Claim) *review.Verdict {
+	if ws.Scope == review.ScopeAll || ws.BaseFS == nil || c.Changed {
+		return nil
+	}
+	if c.Kind == review.KindMarkdown && slices.ContainsFunc(c.Mentions, func(m review.Mention) bool { return m.Kind == review.MentionBlock }) {
+		return nil
+	}
+	vcs := valueChanges(ctx, ws)
+	if len(vcs) == 0 {
+		return nil
+	}
+	for _, vc := range vcs {
+		own := c.Kind == review.KindDocComment && c.Package == vc.dir &&
+			(c.Symbol == vc.name || slices.Contains(vc.fields, c.Symbol) || slices.Contains(vc.funcs, c.Symbol))
+		named := vc.namedBy(c)
+		if !own && len(named) == 0 {
+			continue
+		}
+		for i, sent := range prose.SplitSentences(c.Text) {
+			if driftHistoryRE.MatchString(sent) {
+				continue
+			}
+			names := slices.ContainsFunc(named, func(n string) bool { return strings.Contains(sent, n) || litNamesWord(sent, lastPart(n)) })
+			// The constant's own doc speaks of its value in its first
+			// sentence or one that names it; another doc, in a sentence
+			// about a default or limit.
+			self := c.Kind == review.KindDocComment && c.Package == vc.dir && c.Symbol == vc.name &&
+				(i == 0 || litNamesWord(sent, vc.name))
+			if !names && !self && !(own && cueWordRE.MatchString(sent)) {
+				continue
+			}
+			for _, lit := range sentenceValues(ws, sent, vc.now) {
+				was, ok := matchLiteral(lit, vc.was)
+				if !ok || !was.equal {
+					continue
+				}
+				now, ok := matchLiteral(lit, vc.now)
+				if !ok || now.equal {
+					continue
+				}
+				return r.valueChangeVerdict(ws, c, vc, lit, now)
+			}
+		}
+	}
+	return nil
+}
+
+// namedBy returns the names of the change (the constant, the fields set
+// from it) that c mentions.
+func (vc valueChange) namedBy(c review.Claim) []string {
+	var out []string
+	for _, m := range c.Mentions {
+		switch m.Kind {
+		case review.MentionDocLink, review.MentionCode, review.MentionIdent:
+		default:
+			continue
+		}
+		name := strings.TrimLeft(m.Text, "*&")
+		if _, after, ok := strings.Cut(name, "."); ok && !strings.Contains(after, ".") && name != "" && !slices.Contains(vc.fields, name) {
+			// A package-qualified constant: "cache.DefaultTTL".
+			if after == vc.name {
+				name = after
+			}
+		}
+		if name == vc.name || slices.Contains(vc.fields, name) {
+			if !slices.Contains(out, name) {
+				out = append(out, name)
+			}
+		}
+	}
+	return out
+}
+
+// sentenceValues returns the literals of a sentence that may state the
+// constant's value: those with a unit, each the only one of its kind in
+// the sentence, and, for an integer constant that counts nothing in
+// particular, a bare number right after a default phrase.
+func sentenceValues(ws *review.Workspace, sent string, now valueSite) []litPlaced {
+	lits, _ := placeMentions(ws, sent)
+	var out []litPlaced
+	for _, l := range lits {
+		if soleOfKind(lits, l) {
+			out = append(out, l)
+		}
+	}
+	if len(out) > 0 || litIsDuration(now.typ) || nameNanoseconds(now.name) > 0 {
+		return out
+	}
+	for _, m := range bareDefaultRE.FindAllStringSubmatchIndex(sent, -1) {
+		digits := strings.ReplaceAll(sent[m[2]:m[3]], ",", "")
+		v, err := strconv.ParseFloat(digits, 64)
+		if err != nil {
+			continue
+		}
+		out = append(out, litPlaced{
+			Mention: review.Mention{Kind: review.MentionLiteral, Text: sent[m[2]:m[3]], Value: v, Unit: "count"},
+			start:   m[2], end: m[3],
+		})
+	}
+	return out
+}
+
+func (r *LiteralMismatch) valueChangeVerdict(ws *review.Workspace, c review.Claim, vc valueChange, lit litPlaced, now litMatch) *review.Verdict {
+	value := vc.now.expr
+	if now.shown != "" && now.shown != vc.now.expr {
+		value += " (" + now.shown + ")"
+	}
+	how := ""
+	switch {
+	case slices.Contains(vc.fields, c.Symbol):
+		how = fmt.Sprintf(", which %s assigns to %s", vc.via[c.Symbol], c.Symbol)
+	case slices.Contains(vc.funcs, c.Symbol):
+		how = fmt.Sprintf(", which %s uses", c.Symbol)
+	}
+	msg := fmt.Sprintf("The doc states %s, but this diff changed %s from %s to %s%s.", lit.Text, vc.name, vc.was.expr, value, how)
+	hop := c.Symbol
+	if hop == "" {
+		hop = fmt.Sprintf("%s:%d", c.Path, c.Line+strings.Count(c.Text[:max(0, strings.Index(c.Text, lit.Text))], "\n"))
+	}
+	hops := []string{hop}
+	if via := vc.via[c.Symbol]; via != "" {
+		hops = append(hops, via)
+	}
+	hops = append(hops, vc.name)
+	evs := []review.Evidence{{
+		Path: vc.now.path, StartLine: vc.now.line, EndLine: vc.now.end, Source: review.SourceCode,
+		Why: vc.now.why, Hops: hops,
+	}}
+	if ev, ok := hunkEvidence(ws.Diff, review.SymbolRef{Path: vc.now.path, Line: vc.now.line}, false); ok {
+		ev.Why = fmt.Sprintf("this diff changed %s from %s to %s", vc.name, vc.was.expr, vc.now.expr)
+		ev.Hops = []string{hop, "diff " + ev.Path}
+		evs = append(evs, ev)
+	}
+	suggestion := ""
+	if lit.Unit != "count" || startsWithDigit(lit.Text) {
+		suggestion = rewriteLiteral(c.Text, lit, now.inUnit)
+	}
+	return &review.Verdict{
+		Label: review.Contradicted, Rule: r.Name(), Message: msg, Confidence: 0.8,
+		Suggestion: suggestion, Evidence: evs,
+	}
+}
