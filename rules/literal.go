@@ -9,6 +9,7 @@ import (
 	"go/types"
 	"math"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -454,6 +455,9 @@ type litMatch struct {
 // its name gives a unit), sizes in bytes, counts as they are. It fails
 // when the two cannot be compared.
 func matchLiteral(lit litPlaced, site valueSite) (litMatch, bool) {
+	if lit.Unit == "%" {
+		return matchPercent(lit, site)
+	}
 	if site.val == nil || site.val.Kind() != constant.Int {
 		return litMatch{}, false
 	}
@@ -514,6 +518,34 @@ func matchLiteral(lit litPlaced, site valueSite) (litMatch, bool) {
 		return litMatch{}, false
 	}
 	return litMatch{inUnit: codeInUnit, shown: codeShown}, true
+}
+
+// matchPercent compares a percentage with a constant: a float fraction
+// ("10%" and 0.1), or an integer whose name says it counts percent
+// ("RatioPercent = 10", "MaxPct = 10").
+func matchPercent(lit litPlaced, site valueSite) (litMatch, bool) {
+	if site.val == nil || litIsDuration(site.typ) {
+		return litMatch{}, false
+	}
+	code, _ := constant.Float64Val(constant.ToFloat(site.val))
+	if math.IsInf(code, 0) || math.IsNaN(code) {
+		return litMatch{}, false
+	}
+	words := prose.Words(lastPart(site.name))
+	switch {
+	case site.val.Kind() == constant.Float && code >= 0 && code <= 1:
+		if litSame(lit.Value/100, code) {
+			return litMatch{equal: true}, true
+		}
+		pct := math.Round(code*100*1e6) / 1e6
+		return litMatch{inUnit: pct, shown: strconv.FormatFloat(pct, 'f', -1, 64) + "%"}, true
+	case site.val.Kind() == constant.Int && (slices.Contains(words, "percent") || slices.Contains(words, "pct")):
+		if litSame(lit.Value, code) {
+			return litMatch{equal: true}, true
+		}
+		return litMatch{inUnit: code, shown: strconv.FormatFloat(code, 'f', -1, 64) + "%"}, true
+	}
+	return litMatch{}, false
 }
 
 // claimLine returns the line of the claim's file the literal is on.
@@ -693,7 +725,8 @@ func collectSpecs(p *retrieval.Package, pv *pkgValues, d *ast.GenDecl, pos func(
 
 // collectDefaults records the constants a func assigns to struct fields
 // when they are zero ("if o.F <= 0 { o.F = X }") and, in New… and
-// Default… funcs, the constants of composite literals ("Options{F: X}").
+// Default… funcs, the constants of composite literals ("Options{F: X}")
+// and of assignments in the func's own statement list ("o.F = X").
 func collectDefaults(p *retrieval.Package, pv *pkgValues, d *ast.FuncDecl, pos func(token.Pos, token.Pos) (string, int, int)) {
 	field := func(x ast.Expr) types.Object {
 		sel, ok := x.(*ast.SelectorExpr)
@@ -724,6 +757,19 @@ func collectDefaults(p *retrieval.Package, pv *pkgValues, d *ast.FuncDecl, pos f
 		})
 	}
 	ctor := d.Recv == nil && (strings.HasPrefix(d.Name.Name, "New") || strings.HasPrefix(d.Name.Name, "Default") || strings.HasPrefix(d.Name.Name, "default"))
+	if ctor {
+		// A constructor's unconditional assignments set defaults too:
+		// "var o Options; o.Size = 64; return o".
+		for _, st := range d.Body.List {
+			as, ok := st.(*ast.AssignStmt)
+			if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != len(as.Rhs) {
+				continue
+			}
+			for i, l := range as.Lhs {
+				add(field(l), types.ExprString(l), as.Rhs[i], as)
+			}
+		}
+	}
 	ast.Inspect(d.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.IfStmt:

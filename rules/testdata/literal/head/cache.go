@@ -77,3 +77,34 @@ func idleFor(n int) time.Duration { return time.Duration(n) * time.Second }
 
 // Load fetches a value, waiting at most 2 seconds.
 func (c *Cache) Load(key string) (string, error) { return key, nil }
+
+// DefaultSpare is the default share of the pool kept spare (10%).
+const DefaultSpare = 0.2
+
+// DefaultHeadroom is the default share left free (25%).
+const DefaultHeadroom = 0.25
+
+// Pool configures a pool of connections.
+type Pool struct {
+	// Size is the number of connections. The default is 100 connections.
+	Size int
+	// Idle is how many stay open. Defaults to 8 connections.
+	Idle int
+	// Addr is the server, by default localhost:5432.
+	Addr string
+	// Retries is how often a dial is retried; for example, 5 retries
+	// suit a flaky network.
+	Retries int
+}
+
+// DefaultPool returns the default pool settings.
+func DefaultPool() Pool {
+	var p Pool
+	p.Size = 64
+	p.Idle = 8
+	p.Addr = "localhost:5432"
+	if p.Retries == 0 {
+		p.Retries = 3
+	}
+	return p
+}
