@@ -62,12 +62,22 @@ func (r *LiteralMismatch) judgeGoVersion(ws *review.Workspace, c review.Claim) *
 		if strings.Count(c.Text, stated) == 1 {
 			suggestion = c.Text[:q.Start] + want + c.Text[q.End:]
 		}
+		// Since Go 1.21 the go line is the minimum a toolchain accepts;
+		// before, it was the language version the module is written for,
+		// and an older toolchain tried the build anyway.
+		msg := fmt.Sprintf("The doc states Go %s as the oldest release to use, but %s declares go %s, "+
+			"which Go toolchains enforce as the minimum since Go 1.21.", stated, mod.path, mod.version)
+		confidence := 0.9
+		if mod.minor < 21 {
+			msg = fmt.Sprintf("The doc states Go %s as the oldest release to use, but %s declares go %s, "+
+				"the release the module is written for (older toolchains still try to build it, and fail on newer language features).", stated, mod.path, mod.version)
+			confidence = 0.7
+		}
 		return &review.Verdict{
-			Label: review.Contradicted,
-			Rule:  r.Name(),
-			Message: fmt.Sprintf("The doc states Go %s as the oldest release to use, but %s declares go %s: "+
-				"a Go toolchain older than %s refuses to build this module.", stated, mod.path, mod.version, want),
-			Confidence: 0.9,
+			Label:      review.Contradicted,
+			Rule:       r.Name(),
+			Message:    msg,
+			Confidence: confidence,
 			Suggestion: suggestion,
 			Evidence: []review.Evidence{{
 				Path: mod.path, StartLine: mod.line, EndLine: mod.line, Source: review.SourceCode,

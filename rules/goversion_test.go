@@ -21,7 +21,7 @@ func TestLiteralMismatchGoVersion(t *testing.T) {
 		path: "README.md", md: "install Go 1.21 or above",
 		want: &want{
 			label:      review.Contradicted,
-			message:    "The doc states Go 1.21 as the oldest release to use, but go.mod declares go 1.22.0",
+			message:    "The doc states Go 1.21 as the oldest release to use, but go.mod declares go 1.22.0, which Go toolchains enforce as the minimum since Go 1.21.",
 			suggestion: "To start using kv, install Go 1.22 or above.",
 			evidence:   goLine,
 		},
@@ -51,6 +51,15 @@ func TestLiteralMismatchGoVersion(t *testing.T) {
 			message:    "Go 1.20 as the oldest release",
 			suggestion: "Package kv is a small key-value store. It needs Go 1.22 or later.",
 			evidence:   goLine,
+		},
+	}, {
+		name: "nested module with a go line from before Go 1.21",
+		path: "tool/README.md", md: "Install Go 1.13",
+		want: &want{
+			label:      review.Contradicted,
+			message:    "tool/go.mod declares go 1.16, the release the module is written for (older toolchains still try to build it",
+			suggestion: "Install Go 1.16 or later to build the tool.",
+			evidence:   []ev{{"tool/go.mod", 3, 3, review.SourceCode, "go 1.16"}},
 		},
 	},
 		{name: "same release as go.mod", path: "README.md", md: "Go 1.22 or later works too"},

@@ -138,6 +138,9 @@ func (r *LiteralMismatch) Judge(ctx context.Context, ws *review.Workspace, c rev
 			return v, err
 		}
 	}
+	if v := r.judgeOption(ws, c); v != nil {
+		return v, nil
+	}
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}

@@ -108,7 +108,18 @@ func TestLiteralMismatch(t *testing.T) {
 			suggestion: "Size is the number of connections. The default is 64 connections.",
 			evidence:   at("p.Size = 64", "p.Size = 64"),
 		},
+	}, {
+		name:   "option func against the default of the field it sets",
+		symbol: "WithLimit",
+		want: &want{
+			label:      review.Contradicted,
+			message:    "The doc gives 10,000,000 for options.limit, but the code sets limit = defaultLimit (1000000).",
+			suggestion: "WithLimit caps the entries. If not set, the default is 1,000,000.",
+			evidence:   at("func defaultOptions()", "limit = defaultLimit"),
+		},
 	},
+		{name: "option func default that agrees", symbol: "WithWait"},
+		{name: "option func setting two fields", symbol: "WithBoth"},
 		{name: "percentage that agrees", symbol: "DefaultHeadroom"},
 		{name: "constructor default that agrees", symbol: "Pool.Idle"},
 		{name: "port of an address is no count", symbol: "Pool.Addr"},

@@ -29,6 +29,9 @@ var (
 	// goMinAfterRE is a "this release or a newer one" phrase after the
 	// number.
 	goMinAfterRE = regexp.MustCompile(`(?i)^\s*(?:(?:or|and)\s+(?:higher|above|later|newer|greater|better|up|more\s+recent)\b|o\s+(?:superiore|superior|posterior|successiva)\b|ou\s+(?:superior|sup[ée]rieure?|plus\s+r[ée]cente?|mais\s+recente)\b|oder\s+(?:h[öo]her|neuer|sp[äa]ter)\b|(?:s[üu]r[üu]m[üu]\s+)?(?:veya|ve)\s+(?:daha\s+)?(?:y[üu]ksek|[üu]zeri|sonras[ıi])|或更高|或以上|及以上|以上|或更新|или\s+(?:выше|новее)|и\s+выше|以降|이상)`)
+	// goMaxAfterRE is a "this release or an older one" phrase after the
+	// number.
+	goMaxAfterRE = regexp.MustCompile(`(?i)^\s*(?:or|and)\s+(?:lower|older|earlier|below|before)\b`)
 	// goMinBeforeRE is an "at least" phrase before the release or before
 	// the word Go.
 	goMinBeforeRE = regexp.MustCompile(`(?i)(?:\bat\s+least|\bminimum(?:\s+(?:go\s+)?version)?(?:\s+of)?|\bmin\.?|>=|≥|\brequires?|\brequired|\bneeds?|\bneeded|\bmindestens|\balmeno|\bal\s+menos|\bpelo\s+menos|\bau\s+moins|\bне\s+ниже)\s*(?:is\s+|of\s+|:\s*)?$`)
@@ -122,7 +125,9 @@ func GoRequirements(text string) []GoRequirement {
 		}
 	}
 	// Any other Go release written in the text, with or without a minimum
-	// phrase, makes it a text about several releases.
+	// phrase, makes it a text about several releases; but for the release
+	// just below, with "or lower" ("you'll need go1.16 and up; with go1.15
+	// or lower, pin v3.0.1"), which states the same boundary.
 	for _, m := range goVersionRE.FindAllStringSubmatchIndex(masked, -1) {
 		if m[2] < 0 && !goMentioned(masked, m[0], false) {
 			continue
@@ -130,9 +135,14 @@ func GoRequirements(text string) []GoRequirement {
 		if !goBoundary(masked, m[0], m[5]) {
 			continue
 		}
-		if minor, err := strconv.Atoi(masked[m[6]:m[7]]); err == nil && minor != out[0].Minor {
-			return nil
+		minor, err := strconv.Atoi(masked[m[6]:m[7]])
+		if err != nil || minor == out[0].Minor {
+			continue
 		}
+		if minor == out[0].Minor-1 && goMaxAfterRE.MatchString(masked[m[1]:]) {
+			continue
+		}
+		return nil
 	}
 	return out
 }
@@ -265,6 +275,21 @@ func goConditional(s string, start int, prefixed bool) bool {
 func isGoWord(w string) bool {
 	if w == "Go" || w == "GO" || strings.EqualFold(w, "golang") {
 		return true
+	}
+	// Languages written without spaces glue Go to the words around it:
+	// "需要有Go环境".
+	if i := strings.Index(w, "Go"); i >= 0 {
+		before, _ := utf8.DecodeLastRuneInString(w[:i])
+		after, _ := utf8.DecodeRuneInString(w[i+2:])
+		ascii := func(r rune) bool { return r < utf8.RuneSelf && unicode.IsLetter(r) }
+		if (i == 0 || !ascii(before)) && (i+2 == len(w) || !ascii(after)) && (i > 0 || i+2 < len(w)) &&
+			!strings.HasPrefix(w[i+2:], "'") && !strings.HasPrefix(w[i+2:], "’") {
+			for _, r := range w {
+				if r >= utf8.RuneSelf {
+					return true
+				}
+			}
+		}
 	}
 	// Turkish and other languages glue a suffix after an apostrophe:
 	// "Go'nun".

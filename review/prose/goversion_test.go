@@ -26,6 +26,8 @@ func TestGoRequirements(t *testing.T) {
 		{"[![Go Version](https://img.shields.io/badge/go%20version-%3E=1.16-61CFDD.svg?style=flat-square)](https://go.dev/)", []int{16}},
 		{"Minimum Go version: 1.22.3", []int{22}},
 		{"本项目需要 Go 1.17及以上版本。", []int{17}},
+		{"从源码开始构建的话，需要有Go环境（1.17及以上版本）。", []int{17}},
+		{"Goose supports embedding, which means you'll need go1.16 and up. If using go1.15 or lower, then pin the old tag.", []int{16}},
 		{"Go 1.21 or later is required to build the CLI.", []int{21}},
 		// Not a minimum of this module's Go.
 		{"nats_iter.go            # Go 1.23+ iterator support (go:build go1.23)", nil},
@@ -34,6 +36,7 @@ func TestGoRequirements(t *testing.T) {
 		{"If you use Go 1.18 or later, generics are available.", nil},
 		{"Go 1.13 added error wrapping.", nil},
 		{"Tested with Go 1.21 and 1.22.", nil},
+		{"You need Go 1.18 or later; Go 1.12 or lower cannot build it.", nil},
 		{"You need Go and Docker 1.13 or higher.", nil},
 		{"v1 supports Go 1.11 and above; v2 requires Go 1.18+.", nil},
 		{"Previously this package required Go 1.13 or later.", nil},

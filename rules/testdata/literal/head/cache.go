@@ -108,3 +108,29 @@ func DefaultPool() Pool {
 	}
 	return p
 }
+
+const defaultLimit = 1_000_000
+
+type options struct {
+	limit int
+	wait  time.Duration
+}
+
+func defaultOptions() options { return options{limit: defaultLimit, wait: 2 * time.Second} }
+
+// Option configures a cache.
+type Option func(*options)
+
+// WithLimit caps the entries. If not set, the default is 10,000,000.
+func WithLimit(n int) Option { return func(o *options) { o.limit = n } }
+
+// WithWait sets the wait. The default is 2 seconds.
+func WithWait(d time.Duration) Option { return func(o *options) { o.wait = d } }
+
+// WithBoth sets the limit and the wait; the default limit is 5.
+func WithBoth(n int, d time.Duration) Option {
+	return func(o *options) {
+		o.limit = n
+		o.wait = d
+	}
+}

@@ -1,0 +1,133 @@
+package rules
+
+import (
+	"go/ast"
+	"go/types"
+	"strings"
+
+	"github.com/docreview/docreview/retrieval"
+	"github.com/docreview/docreview/review"
+	"github.com/docreview/docreview/review/prose"
+)
+
+// This file holds the option half of the literal-mismatch rule: the doc of
+// a func or method that sets one struct field from its parameter (an
+// option func, "func WithLimit(n int) Option { return func(o *options) {
+// o.limit = n } }", or a setter) states the default that applies when it
+// is not called, and the package gives that field another one.
+
+// judgeOption reports a default stated in the doc of an option func or
+// setter that the default of the field it sets contradicts, or nil.
+func (r *LiteralMismatch) judgeOption(ws *review.Workspace, c review.Claim) *review.Verdict {
+	if c.Kind != review.KindDocComment || c.Symbol == "" || strings.HasPrefix(c.Symbol, "package ") {
+		return nil
+	}
+	sym, ok := ws.Symbols.Lookup(c.Package, c.Symbol)
+	if !ok || sym.Package == nil || sym.Path != c.Path || (sym.Kind != retrieval.SymbolFunc && sym.Kind != retrieval.SymbolMethod) {
+		return nil
+	}
+	field, ok := optionField(sym)
+	if !ok {
+		return nil
+	}
+	site, ok := r.fieldDefault(ws, field)
+	if !ok {
+		return nil
+	}
+	for _, sent := range prose.SplitSentences(c.Text) {
+		if driftHistoryRE.MatchString(sent) {
+			continue
+		}
+		for _, lit := range defaultValues(ws, sent, site) {
+			if v := r.compare(c, field.Name, lit, site); v != nil {
+				return v
+			}
+		}
+	}
+	return nil
+}
+
+// defaultValues returns the literals of a sentence that come right after
+// a default phrase ("the default is 30 seconds", "defaults to 100"), the
+// only one of their kind there, and, for a plain integer default, bare
+// numbers after such a phrase.
+func defaultValues(ws *review.Workspace, sent string, site valueSite) []litPlaced {
+	lits, names := placeMentions(ws, sent)
+	var out []litPlaced
+	for _, l := range lits {
+		if defaultCueRE.MatchString(sent[:l.start]) && soleOfKind(lits, l) && !boundToOtherName(sent, names, l) {
+			out = append(out, l)
+		}
+	}
+	if len(lits) > 0 || litIsDuration(site.typ) || nameNanoseconds(site.name) > 0 {
+		return out
+	}
+	for _, l := range sentenceValues(ws, sent, site) {
+		if defaultCueRE.MatchString(sent[:l.start]) {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// optionField returns the one struct field that the func sets from one of
+// its parameters, in its body or in a func literal there: "o.limit = n".
+func optionField(sym retrieval.Symbol) (retrieval.Symbol, bool) {
+	fd := funcDecl(sym)
+	p := sym.Package
+	if fd == nil || fd.Body == nil || p.Info == nil {
+		return retrieval.Symbol{}, false
+	}
+	params := map[types.Object]bool{}
+	for _, f := range fd.Type.Params.List {
+		for _, n := range f.Names {
+			if o := p.Info.Defs[n]; o != nil {
+				params[o] = true
+			}
+		}
+	}
+	if len(params) == 0 {
+		return retrieval.Symbol{}, false
+	}
+	var found *types.Var
+	var owner string
+	many := false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || len(as.Lhs) != len(as.Rhs) {
+			return true
+		}
+		for i, l := range as.Lhs {
+			sel, ok := l.(*ast.SelectorExpr)
+			if !ok {
+				continue
+			}
+			id, ok := ast.Unparen(as.Rhs[i]).(*ast.Ident)
+			if !ok || !params[p.Info.Uses[id]] {
+				continue
+			}
+			s := p.Info.Selections[sel]
+			if s == nil || s.Kind() != types.FieldVal {
+				continue
+			}
+			v, _ := s.Obj().(*types.Var)
+			recv := s.Recv()
+			if ptr, ok := recv.(*types.Pointer); ok {
+				recv = ptr.Elem()
+			}
+			nt, ok := recv.(*types.Named)
+			if v == nil || !ok {
+				continue
+			}
+			if found != nil && found != v {
+				many = true
+			}
+			found, owner = v, nt.Obj().Name()
+		}
+		return true
+	})
+	if found == nil || many {
+		return retrieval.Symbol{}, false
+	}
+	return retrieval.Symbol{Name: owner + "." + found.Name(), Kind: retrieval.SymbolField, Package: p, Object: found}, true
+}
