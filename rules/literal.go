@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/docreview/docreview/retrieval"
 	"github.com/docreview/docreview/review"
@@ -300,7 +301,7 @@ func (r *LiteralMismatch) judgeSentence(ws *review.Workspace, sc scope, c review
 			bound := defaultCueRE.MatchString(before) || limitCueRE.MatchString(before) && startsWithDigit(lit.Text) ||
 				(cueWordRE.MatchString(sent) || limitName(self.Name)) && (litInParens(sent, lit) || strings.HasSuffix(strings.TrimSpace(before), ":")) ||
 				litStatement(sent, self.Name, lit)
-			if !bound || boundToOtherName(sent, names, lit) {
+			if !bound || boundToOtherName(sent, names, lit) || asideOfOther(sent, lit, self.Name) {
 				continue
 			}
 			site, ok = r.constSite(ws, *self)
@@ -340,6 +341,36 @@ func limitName(name string) bool {
 		}
 	}
 	return false
+}
+
+// asideOfOther reports whether the literal stands in a parenthesised aside
+// in the middle of its sentence, after a word that is not the subject's
+// name: "enough to hold an exception block (at most 16KiB) plus
+// read-ahead" states the block's size, not the constant's.
+func asideOfOther(sent string, lit litPlaced, name string) bool {
+	open := strings.LastIndexByte(sent[:lit.start], '(')
+	if open < 0 || strings.IndexByte(sent[open:lit.start], ')') >= 0 {
+		return false
+	}
+	end := strings.IndexByte(sent[lit.end:], ')')
+	if end < 0 {
+		return false
+	}
+	after := strings.TrimSpace(sent[lit.end+end+1:])
+	if after == "" || strings.IndexFunc(after, unicode.IsLetter) < 0 {
+		return false // the aside ends the sentence: it may speak of the whole
+	}
+	words := prose.Words(strings.TrimSpace(sent[:open]))
+	if len(words) == 0 {
+		return false
+	}
+	last := words[len(words)-1]
+	for _, w := range prose.Words(lastPart(name)) {
+		if w == last {
+			return false
+		}
+	}
+	return !cueWordRE.MatchString(last)
 }
 
 // litInParens reports whether the literal is alone in parentheses: "(15 minutes)".
@@ -727,7 +758,8 @@ func collectSpecs(p *retrieval.Package, pv *pkgValues, d *ast.GenDecl, pos func(
 }
 
 // collectDefaults records the constants a func assigns to struct fields
-// when they are zero ("if o.F <= 0 { o.F = X }") and, in New… and
+// when they are zero ("if o.F <= 0 { o.F = X }", "switch o.F { case 0:
+// o.F = X }") and, in New… and
 // Default… funcs, the constants of composite literals ("Options{F: X}")
 // and of assignments in the func's own statement list ("o.F = X").
 func collectDefaults(p *retrieval.Package, pv *pkgValues, d *ast.FuncDecl, pos func(token.Pos, token.Pos) (string, int, int)) {
@@ -795,6 +827,29 @@ func collectDefaults(p *retrieval.Package, pv *pkgValues, d *ast.FuncDecl, pos f
 					}
 				}
 			}
+		case *ast.SwitchStmt:
+			// "switch o.F { case 0: o.F = X }" is a zero-value fallback too.
+			target := field(n.Tag)
+			if target == nil {
+				return true
+			}
+			for _, st := range n.Body.List {
+				cc, ok := st.(*ast.CaseClause)
+				if !ok || len(cc.List) != 1 || !zeroValue(p, cc.List[0]) {
+					continue
+				}
+				for _, st := range cc.Body {
+					as, ok := st.(*ast.AssignStmt)
+					if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != len(as.Rhs) {
+						continue
+					}
+					for i, l := range as.Lhs {
+						if field(l) == target {
+							add(target, types.ExprString(l), as.Rhs[i], as)
+						}
+					}
+				}
+			}
 		case *ast.CompositeLit:
 			if !ctor {
 				return true
@@ -815,6 +870,16 @@ func collectDefaults(p *retrieval.Package, pv *pkgValues, d *ast.FuncDecl, pos f
 		}
 		return true
 	})
+}
+
+// zeroValue reports whether x is the constant 0.
+func zeroValue(p *retrieval.Package, x ast.Expr) bool {
+	tv := p.Info.Types[x]
+	if tv.Value == nil || tv.Value.Kind() != constant.Int {
+		return false
+	}
+	v, ok := constant.Int64Val(tv.Value)
+	return ok && v == 0
 }
 
 // zeroTest reports whether cond is "x == 0", "x <= 0" or "x < 1".

@@ -117,7 +117,18 @@ func TestLiteralMismatch(t *testing.T) {
 			suggestion: "WithLimit caps the entries. If not set, the default is 1,000,000.",
 			evidence:   at("func defaultOptions()", "limit = defaultLimit"),
 		},
+	}, {
+		name:   "field default from a switch on zero",
+		symbol: "Conn.WriteTimeout",
+		want: &want{
+			label:      review.Contradicted,
+			message:    "The doc gives 3 seconds for Conn.WriteTimeout, but the code sets c.WriteTimeout = 2 * time.Second (2s).",
+			suggestion: "WriteTimeout bounds a write. Default: 2 seconds.",
+			evidence:   at("c.WriteTimeout = 2", "c.WriteTimeout = 2 * time.Second"),
+		},
 	},
+		{name: "fallbacks that disagree", symbol: "Conn.ReadTimeout"},
+		{name: "literal in an aside about another noun", symbol: "captureSize"},
 		{name: "option func default that agrees", symbol: "WithWait"},
 		{name: "option func setting two fields", symbol: "WithBoth"},
 		{name: "percentage that agrees", symbol: "DefaultHeadroom"},

@@ -134,3 +134,35 @@ func WithBoth(n int, d time.Duration) Option {
 		o.wait = d
 	}
 }
+
+// captureSize bounds what a reader keeps: enough to hold a header block
+// (at most 16KiB) plus read-ahead.
+const captureSize = 64 * 1024
+
+// Conn is a connection.
+type Conn struct {
+	// ReadTimeout bounds a read. Default: 5 seconds.
+	ReadTimeout time.Duration
+	// WriteTimeout bounds a write. Default: 3 seconds.
+	WriteTimeout time.Duration
+}
+
+func (c *Conn) init() {
+	switch c.ReadTimeout {
+	case -1:
+		c.ReadTimeout = 0
+	case 0:
+		c.ReadTimeout = 5 * time.Second
+	}
+	switch c.WriteTimeout {
+	case 0:
+		c.WriteTimeout = 2 * time.Second
+	}
+}
+
+func newNode(c Conn) Conn {
+	if c.ReadTimeout == 0 {
+		c.ReadTimeout = -1
+	}
+	return c
+}
