@@ -791,7 +791,7 @@ func collectDefaults(p *retrieval.Package, pv *pkgValues, d *ast.FuncDecl, pos f
 			why: lhs + " = " + expr, path: path, line: line, end: end, fn: fn,
 		})
 	}
-	ctor := d.Recv == nil && (strings.HasPrefix(d.Name.Name, "New") || strings.HasPrefix(d.Name.Name, "Default") || strings.HasPrefix(d.Name.Name, "default"))
+	ctor := d.Recv == nil && (strings.HasPrefix(d.Name.Name, "New") || strings.HasPrefix(d.Name.Name, "new") || strings.HasPrefix(d.Name.Name, "Default") || strings.HasPrefix(d.Name.Name, "default"))
 	if ctor {
 		// A constructor's unconditional assignments set defaults too:
 		// "var o Options; o.Size = 64; return o".

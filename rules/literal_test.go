@@ -130,6 +130,7 @@ func TestLiteralMismatch(t *testing.T) {
 		{name: "fallbacks that disagree", symbol: "Conn.ReadTimeout"},
 		{name: "literal in an aside about another noun", symbol: "captureSize"},
 		{name: "option func default that agrees", symbol: "WithWait"},
+		{name: "option func whose field a guard also sets", symbol: "WithDelay"},
 		{name: "option func setting two fields", symbol: "WithBoth"},
 		{name: "percentage that agrees", symbol: "DefaultHeadroom"},
 		{name: "constructor default that agrees", symbol: "Pool.Idle"},

@@ -166,3 +166,17 @@ func newNode(c Conn) Conn {
 	}
 	return c
 }
+
+type backoff struct{ delay time.Duration }
+
+func newBackoff() *backoff { return &backoff{delay: 100 * time.Millisecond} }
+
+// WithDelay sets the delay between tries; default is 100ms.
+func WithDelay(d time.Duration) func(*backoff) { return func(b *backoff) { b.delay = d } }
+
+func (b *backoff) next() time.Duration {
+	if b.delay <= 0 {
+		b.delay = 1
+	}
+	return b.delay
+}
