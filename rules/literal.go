@@ -102,6 +102,23 @@ type valueSite struct {
 	// fn is the func that assigns a field's default; empty for a
 	// declared const or var.
 	fn string
+	// ref is the package-level var or const a field's default names
+	// (os.Stderr, LevelWarn); fresh is true when the default is a
+	// composite literal (&http.Client{…}), a value of its own.
+	ref   types.Object
+	fresh bool
+}
+
+// namedValue returns obj when it is a package-level var or const, else
+// nil.
+func namedValue(obj types.Object) types.Object {
+	switch obj.(type) {
+	case *types.Var, *types.Const:
+		if obj.Pkg() != nil && obj.Parent() == obj.Pkg().Scope() {
+			return obj
+		}
+	}
+	return nil
 }
 
 // pkgValues holds the constant values of one package: its consts and
@@ -140,6 +157,9 @@ func (r *LiteralMismatch) Judge(ctx context.Context, ws *review.Workspace, c rev
 		}
 	}
 	if v := r.judgeOption(ws, c); v != nil {
+		return v, nil
+	}
+	if v := r.judgeNamedDefault(ws, c); v != nil {
 		return v, nil
 	}
 	if ctx.Err() != nil {
@@ -786,10 +806,22 @@ func collectDefaults(p *retrieval.Package, pv *pkgValues, d *ast.FuncDecl, pos f
 		tv := p.Info.Types[val]
 		path, line, end := pos(at.Pos(), at.End())
 		expr := types.ExprString(val)
-		pv.fields[obj] = append(pv.fields[obj], valueSite{
+		site := valueSite{
 			val: tv.Value, typ: obj.Type(), name: lhs, expr: expr,
 			why: lhs + " = " + expr, path: path, line: line, end: end, fn: fn,
-		})
+		}
+		switch v := ast.Unparen(val).(type) {
+		case *ast.Ident:
+			site.ref = namedValue(p.Info.Uses[v])
+		case *ast.SelectorExpr:
+			site.ref = namedValue(p.Info.Uses[v.Sel])
+		case *ast.CompositeLit:
+			site.fresh = true
+		case *ast.UnaryExpr:
+			_, site.fresh = ast.Unparen(v.X).(*ast.CompositeLit)
+			site.fresh = site.fresh && v.Op == token.AND
+		}
+		pv.fields[obj] = append(pv.fields[obj], site)
 	}
 	ctor := d.Recv == nil && (strings.HasPrefix(d.Name.Name, "New") || strings.HasPrefix(d.Name.Name, "new") || strings.HasPrefix(d.Name.Name, "Default") || strings.HasPrefix(d.Name.Name, "default"))
 	if ctor {
@@ -882,9 +914,13 @@ func zeroValue(p *retrieval.Package, x ast.Expr) bool {
 	return ok && v == 0
 }
 
-// zeroTest reports whether cond is "x == 0", "x <= 0" or "x < 1".
+// zeroTest reports whether cond is "x == 0", "x <= 0", "x < 1" or
+// "x == nil".
 func zeroTest(p *retrieval.Package, cond *ast.BinaryExpr) bool {
 	tv := p.Info.Types[cond.Y]
+	if cond.Op == token.EQL && tv.IsNil() {
+		return true // "if o.Out == nil { o.Out = os.Stderr }"
+	}
 	if tv.Value == nil || tv.Value.Kind() != constant.Int {
 		return false
 	}

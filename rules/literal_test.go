@@ -129,6 +129,35 @@ func TestLiteralMismatch(t *testing.T) {
 	},
 		{name: "fallbacks that disagree", symbol: "Conn.ReadTimeout"},
 		{name: "literal in an aside about another noun", symbol: "captureSize"},
+		{
+			name:   "named default against another var",
+			symbol: "Logger.Out",
+			want: &want{
+				label:      review.Contradicted,
+				message:    "The doc gives os.Stdout as the default of Logger.Out, but the code sets l.Out = os.Stderr.",
+				suggestion: "Out is where lines go. Defaults to os.Stderr.",
+				evidence:   at("l.Out = os.Stderr", "l.Out = os.Stderr"),
+			},
+		}, {
+			name:   "named default against a value of its own",
+			symbol: "Logger.Transport",
+			want: &want{
+				label:    review.Contradicted,
+				message:  "The doc gives DefaultTransport as the default of Logger.Transport, but the code sets l.Transport = &Transport{…}, a value of its own.",
+				evidence: at("l.Transport = &Transport", "l.Transport = &Transport{…}"),
+			},
+		}, {
+			name:   "named enum default against another constant",
+			symbol: "Logger.Level",
+			want: &want{
+				label:      review.Contradicted,
+				message:    "The doc gives LevelInfo as the default of Logger.Level, but the code sets l.Level = LevelWarn.",
+				suggestion: "Level filters lines; defaults to LevelWarn.",
+				evidence:   at("l.Level = LevelWarn", "l.Level = LevelWarn"),
+			},
+		},
+		{name: "named default that agrees", symbol: "Logger.Err"},
+		{name: "named default the code computes", symbol: "Logger.Trace"},
 		{name: "option func default that agrees", symbol: "WithWait"},
 		{name: "option func whose field a guard also sets", symbol: "WithDelay"},
 		{name: "option func setting two fields", symbol: "WithBoth"},

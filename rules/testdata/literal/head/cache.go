@@ -1,7 +1,11 @@
 // Package cache keeps recently used values in memory.
 package cache
 
-import "time"
+import (
+	"io"
+	"os"
+	"time"
+)
 
 // DefaultTTL is how long an entry lives when [Options.TTL] is zero
 // (15 minutes).
@@ -180,3 +184,48 @@ func (b *backoff) next() time.Duration {
 	}
 	return b.delay
 }
+
+// Transport carries reports.
+type Transport struct{ retries int }
+
+// DefaultTransport is the shared transport.
+var DefaultTransport = &Transport{}
+
+// Level filters log lines.
+type Level int
+
+// The levels, lowest first.
+const (
+	LevelDebug Level = iota
+	LevelInfo
+	LevelWarn
+)
+
+// Logger writes lines.
+type Logger struct {
+	// Out is where lines go. Defaults to os.Stdout.
+	Out io.Writer
+	// Err is where errors go. Defaults to os.Stderr.
+	Err io.Writer
+	// Transport sends reports. If nil, DefaultTransport is used.
+	Transport *Transport
+	// Level filters lines; defaults to LevelInfo.
+	Level Level
+	// Trace is where traces go. Defaults to io.Discard.
+	Trace io.Writer
+}
+
+// NewLogger returns a logger with the defaults.
+func NewLogger() *Logger {
+	l := &Logger{}
+	l.Out = os.Stderr
+	l.Err = os.Stderr
+	l.Level = LevelWarn
+	l.Trace = traceSink()
+	if l.Transport == nil {
+		l.Transport = &Transport{retries: 2}
+	}
+	return l
+}
+
+func traceSink() io.Writer { return io.Discard }
