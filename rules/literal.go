@@ -566,6 +566,11 @@ func matchLiteral(lit litPlaced, site valueSite) (litMatch, bool) {
 		if litSame(doc, code) {
 			return litMatch{equal: true}, true
 		}
+		// "(3 bits)" on a maximum of 7 states its width: 2^N-1 and 2^N
+		// are what N bits hold.
+		if lit.Unit == "bits" && doc >= 1 && doc < 64 && (litSame(math.Exp2(doc)-1, code) || litSame(math.Exp2(doc), code)) {
+			return litMatch{equal: true}, true
+		}
 		codeInUnit = code
 		codeShown = strconv.FormatFloat(code, 'f', -1, 64)
 	default:

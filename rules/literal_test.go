@@ -157,6 +157,7 @@ func TestLiteralMismatch(t *testing.T) {
 			},
 		},
 		{name: "named default that agrees", symbol: "Logger.Err"},
+		{name: "bit width of a maximum", symbol: "MaxTag"},
 		{name: "named default the code computes", symbol: "Logger.Trace"},
 		{name: "option func default that agrees", symbol: "WithWait"},
 		{name: "option func whose field a guard also sets", symbol: "WithDelay"},

@@ -57,7 +57,11 @@ var (
 	// sentence or table row that names one states the Go of that release,
 	// which need not be this one's.
 	moduleVersionRE = regexp.MustCompile(`\bv\d+(?:\.\d+)*\b`)
-	shieldsRE       = regexp.MustCompile(`img\.shields\.io/badge/([^)\s"'<>?]+)`)
+	// goAPIRE finds a qualified Go name (http.Pusher, errors.Is): a
+	// sentence that names one gives that API's release, not the module's
+	// ("http.Pusher is supported only go1.8+").
+	goAPIRE   = regexp.MustCompile(`\b[a-z][a-z0-9]*\.[A-Z][A-Za-z0-9_]*\b`)
+	shieldsRE = regexp.MustCompile(`img\.shields\.io/badge/([^)\s"'<>?]+)`)
 )
 
 // GoRequirements returns the minimum Go releases text states, left to
@@ -241,7 +245,7 @@ func goConditional(s string, start int, prefixed bool) bool {
 		}
 	}
 	sentence := s[from:to]
-	if goHistoryRE.MatchString(sentence) || moduleVersionRE.MatchString(sentence) {
+	if goHistoryRE.MatchString(sentence) || moduleVersionRE.MatchString(sentence) || goAPIRE.MatchString(sentence) {
 		return true
 	}
 	first := firstWord(sentence)

@@ -32,6 +32,7 @@ func TestGoRequirements(t *testing.T) {
 		// Not a minimum of this module's Go.
 		{"nats_iter.go            # Go 1.23+ iterator support (go:build go1.23)", nil},
 		{"Go 1.18+ generics make the API shorter.", nil},
+		{"http.Pusher is supported only **go1.8+**. See the blog.", nil},
 		{"On Go 1.20 and later, Join wraps the errors.", nil},
 		{"If you use Go 1.18 or later, generics are available.", nil},
 		{"Go 1.13 added error wrapping.", nil},

@@ -229,3 +229,6 @@ func NewLogger() *Logger {
 }
 
 func traceSink() io.Writer { return io.Discard }
+
+// MaxTag is the largest value of a tag (3 bits).
+const MaxTag = 7
