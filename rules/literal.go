@@ -784,9 +784,10 @@ func collectSpecs(p *retrieval.Package, pv *pkgValues, d *ast.GenDecl, pos func(
 
 // collectDefaults records the constants a func assigns to struct fields
 // when they are zero ("if o.F <= 0 { o.F = X }", "switch o.F { case 0:
-// o.F = X }") and, in New… and
-// Default… funcs, the constants of composite literals ("Options{F: X}")
-// and of assignments in the func's own statement list ("o.F = X").
+// o.F = X }") and, in New…, new… and Default… funcs and in funcs that
+// take functional options, the constants of composite literals
+// ("Options{F: X}") and of assignments in the func's own statement list
+// ("o.F = X").
 func collectDefaults(p *retrieval.Package, pv *pkgValues, d *ast.FuncDecl, pos func(token.Pos, token.Pos) (string, int, int)) {
 	field := func(x ast.Expr) types.Object {
 		sel, ok := x.(*ast.SelectorExpr)
@@ -828,7 +829,8 @@ func collectDefaults(p *retrieval.Package, pv *pkgValues, d *ast.FuncDecl, pos f
 		}
 		pv.fields[obj] = append(pv.fields[obj], site)
 	}
-	ctor := d.Recv == nil && (strings.HasPrefix(d.Name.Name, "New") || strings.HasPrefix(d.Name.Name, "new") || strings.HasPrefix(d.Name.Name, "Default") || strings.HasPrefix(d.Name.Name, "default"))
+	ctor := d.Recv == nil && (strings.HasPrefix(d.Name.Name, "New") || strings.HasPrefix(d.Name.Name, "new") ||
+		strings.HasPrefix(d.Name.Name, "Default") || strings.HasPrefix(d.Name.Name, "default") || takesOptions(p, d))
 	if ctor {
 		// A constructor's unconditional assignments set defaults too:
 		// "var o Options; o.Size = 64; return o".
@@ -907,6 +909,23 @@ func collectDefaults(p *retrieval.Package, pv *pkgValues, d *ast.FuncDecl, pos f
 		}
 		return true
 	})
+}
+
+// takesOptions reports whether d applies functional options: its last
+// parameter is variadic of a named type declared in its own package
+// ("func Lists(options ...ListsOption)"), so the struct it builds holds
+// the defaults the options override.
+func takesOptions(p *retrieval.Package, d *ast.FuncDecl) bool {
+	params := d.Type.Params.List
+	if len(params) == 0 {
+		return false
+	}
+	ell, ok := params[len(params)-1].Type.(*ast.Ellipsis)
+	if !ok {
+		return false
+	}
+	named, ok := p.Info.TypeOf(ell.Elt).(*types.Named)
+	return ok && named.Obj().Pkg() == p.Types
 }
 
 // zeroValue reports whether x is the constant 0.

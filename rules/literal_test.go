@@ -159,6 +159,16 @@ func TestLiteralMismatch(t *testing.T) {
 		{name: "named default that agrees", symbol: "Logger.Err"},
 		{name: "bit width of a maximum", symbol: "MaxTag"},
 		{name: "named default the code computes", symbol: "Logger.Trace"},
+		{
+			name:   "option func whose default the options consumer builds",
+			symbol: "ListsMaxRange",
+			want: &want{
+				label:      review.Contradicted,
+				message:    "The doc gives 10,000,000 for listsLib.maxRange, but the code sets maxRange = defaultMaxRange (1000000).",
+				suggestion: "ListsMaxRange sets the largest range allocated. If not set, the default\nis 1,000,000.",
+				evidence:   at("l := &listsLib{", "maxRange = defaultMaxRange"),
+			},
+		},
 		{name: "option func default that agrees", symbol: "WithWait"},
 		{name: "option func whose field a guard also sets", symbol: "WithDelay"},
 		{name: "option func setting two fields", symbol: "WithBoth"},

@@ -232,3 +232,28 @@ func traceSink() io.Writer { return io.Discard }
 
 // MaxTag is the largest value of a tag (3 bits).
 const MaxTag = 7
+
+type listsLib struct{ maxRange int64 }
+
+// ListsOption configures the lists library.
+type ListsOption func(*listsLib) *listsLib
+
+const defaultMaxRange = 1_000_000
+
+// Lists builds the library with options applied over the defaults.
+func Lists(options ...ListsOption) *listsLib {
+	l := &listsLib{maxRange: defaultMaxRange}
+	for _, o := range options {
+		l = o(l)
+	}
+	return l
+}
+
+// ListsMaxRange sets the largest range allocated. If not set, the default
+// is 10,000,000.
+func ListsMaxRange(n int64) ListsOption {
+	return func(l *listsLib) *listsLib {
+		l.maxRange = n
+		return l
+	}
+}
