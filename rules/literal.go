@@ -522,6 +522,11 @@ func matchLiteral(lit litPlaced, site valueSite) (litMatch, bool) {
 	if b, ok := site.typ.Underlying().(*types.Basic); !ok || b.Info()&types.IsInteger == 0 {
 		return litMatch{}, false
 	}
+	// A negative default is a sentinel ("shareMaxRecords: -1, // not set,
+	// the broker's 500 applies"), not a quantity a doc would state.
+	if code < 0 {
+		return litMatch{}, false
+	}
 	doc := lit.Value
 	var codeInUnit float64 // the code's value in the doc's unit; 0 if not exact
 	var codeShown string

@@ -170,6 +170,7 @@ func TestLiteralMismatch(t *testing.T) {
 			},
 		},
 		{name: "option func default that agrees", symbol: "WithWait"},
+		{name: "negative sentinel default", symbol: "FetchMaxRecords"},
 		{name: "option func whose field a guard also sets", symbol: "WithDelay"},
 		{name: "option func setting two fields", symbol: "WithBoth"},
 		{name: "percentage that agrees", symbol: "DefaultHeadroom"},

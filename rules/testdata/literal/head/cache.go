@@ -257,3 +257,10 @@ func ListsMaxRange(n int64) ListsOption {
 		return l
 	}
 }
+
+type fetchCfg struct{ maxRecords int32 }
+
+func newFetchCfg() fetchCfg { return fetchCfg{maxRecords: -1} }
+
+// FetchMaxRecords sets the records per fetch, overriding the default of 500.
+func FetchMaxRecords(n int32) func(*fetchCfg) { return func(c *fetchCfg) { c.maxRecords = n } }
