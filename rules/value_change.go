@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"go/constant"
 	"go/token"
-	"go/types"
 	"io/fs"
 	"path"
 	"regexp"
@@ -27,9 +26,8 @@ import (
 type valueChange struct {
 	dir  string
 	name string
-	obj  types.Object // at head
-	was  valueSite    // at base
-	now  valueSite    // at head
+	was  valueSite // at base
+	now  valueSite // at head
 	// fields are the struct fields the package sets from the constant
 	// ("Client.RetryCount": a composite literal's key or an assignment),
 	// funcs the funcs and methods whose bodies use it ("New").
@@ -75,13 +73,16 @@ func computeValueChanges(ctx context.Context, ws *review.Workspace) []valueChang
 		if base == nil {
 			continue
 		}
+		var head *pkgValues
 		for _, s := range byDir[dir] {
 			sym, ok := ws.Symbols.Lookup(dir, s.Name)
 			if !ok || sym.Package == nil || sym.Object == nil {
 				continue
 			}
-			pv := collectValues(sym.Package)
-			now, ok := pv.byObj[sym.Object]
+			if head == nil {
+				head = collectValues(sym.Package)
+			}
+			now, ok := head.byObj[sym.Object]
 			if !ok || now.val == nil {
 				continue
 			}
@@ -90,7 +91,7 @@ func computeValueChanges(ctx context.Context, ws *review.Workspace) []valueChang
 				continue
 			}
 			flow := ws.Symbols.ValueFlow(sym)
-			vc := valueChange{dir: dir, name: s.Name, obj: sym.Object, was: was, now: now, via: flow.Fields, funcs: flow.Funcs}
+			vc := valueChange{dir: dir, name: s.Name, was: was, now: now, via: flow.Fields, funcs: flow.Funcs}
 			for f := range flow.Fields {
 				vc.fields = append(vc.fields, f)
 			}
