@@ -789,8 +789,9 @@ func collectSpecs(p *retrieval.Package, pv *pkgValues, d *ast.GenDecl, pos func(
 
 // collectDefaults records the constants a func assigns to struct fields
 // when they are zero ("if o.F <= 0 { o.F = X }", "switch o.F { case 0:
-// o.F = X }") and, in New…, new… and Default… funcs and in funcs that
-// take functional options, the constants of composite literals
+// o.F = X }") and, in New… and new… funcs, funcs and methods whose name
+// says default (DefaultOptions, setDefaults) and funcs that take
+// functional options, the constants of composite literals
 // ("Options{F: X}") and of assignments in the func's own statement list
 // ("o.F = X").
 func collectDefaults(p *retrieval.Package, pv *pkgValues, d *ast.FuncDecl, pos func(token.Pos, token.Pos) (string, int, int)) {
@@ -834,8 +835,8 @@ func collectDefaults(p *retrieval.Package, pv *pkgValues, d *ast.FuncDecl, pos f
 		}
 		pv.fields[obj] = append(pv.fields[obj], site)
 	}
-	ctor := d.Recv == nil && (strings.HasPrefix(d.Name.Name, "New") || strings.HasPrefix(d.Name.Name, "new") ||
-		strings.HasPrefix(d.Name.Name, "Default") || strings.HasPrefix(d.Name.Name, "default") || takesOptions(p, d))
+	ctor := d.Recv == nil && (strings.HasPrefix(d.Name.Name, "New") || strings.HasPrefix(d.Name.Name, "new") || takesOptions(p, d)) ||
+		strings.Contains(strings.ToLower(d.Name.Name), "default") // setDefaults, (c *Config) applyDefaults
 	if ctor {
 		// A constructor's unconditional assignments set defaults too:
 		// "var o Options; o.Size = 64; return o".

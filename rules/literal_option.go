@@ -17,17 +17,27 @@ import (
 // is not called, and the package gives that field another one.
 
 // judgeOption reports a default stated in the doc of an option func or
-// setter that the default of the field it sets contradicts, or nil.
+// setter that the default of the field it sets contradicts, and a number
+// without a unit that a field's doc states as its default ("Defaults to
+// 8080.") and the field's default contradicts; nil when there is none.
 func (r *LiteralMismatch) judgeOption(ws *review.Workspace, c review.Claim) *review.Verdict {
 	if c.Kind != review.KindDocComment || c.Symbol == "" || strings.HasPrefix(c.Symbol, "package ") {
 		return nil
 	}
 	sym, ok := ws.Symbols.Lookup(c.Package, c.Symbol)
-	if !ok || sym.Package == nil || sym.Path != c.Path || (sym.Kind != retrieval.SymbolFunc && sym.Kind != retrieval.SymbolMethod) {
+	if !ok || sym.Package == nil || sym.Path != c.Path {
 		return nil
 	}
-	field, ok := optionField(sym)
-	if !ok {
+	field := sym
+	switch sym.Kind {
+	case retrieval.SymbolField:
+		// A field's own doc: here for the numbers without a unit
+		// ("Defaults to 8080."), which judgeBound does not read.
+	case retrieval.SymbolFunc, retrieval.SymbolMethod:
+		if field, ok = optionField(sym); !ok {
+			return nil
+		}
+	default:
 		return nil
 	}
 	site, ok := r.fieldDefault(ws, field)

@@ -169,6 +169,18 @@ func TestLiteralMismatch(t *testing.T) {
 				evidence:   at("l := &listsLib{", "maxRange = defaultMaxRange"),
 			},
 		},
+		{
+			name:   "field default a setDefaults method assigns",
+			symbol: "Server.Port",
+			want: &want{
+				label:      review.Contradicted,
+				message:    "The doc gives 8080 for Server.Port, but the code sets s.Port = 9090.",
+				suggestion: "Port is where the server listens. Defaults to 9090.",
+				evidence:   at("s.Port = 9090", "s.Port = 9090"),
+			},
+		},
+		{name: "setDefaults fallback that agrees", symbol: "Server.Backlog"},
+		{name: "default written as an expression", symbol: "Buffers.Read"},
 		{name: "option func default that agrees", symbol: "WithWait"},
 		{name: "negative sentinel default", symbol: "FetchMaxRecords"},
 		{name: "option func whose field a guard also sets", symbol: "WithDelay"},

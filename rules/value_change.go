@@ -234,6 +234,12 @@ func sentenceValues(ws *review.Workspace, sent string, now valueSite) []litPlace
 		return out
 	}
 	for _, m := range bareDefaultRE.FindAllStringSubmatchIndex(sent, -1) {
+		// "defaults to 1 << 20", "defaults to 2*n": an expression, not
+		// the number alone.
+		if rest := strings.TrimLeft(sent[m[3]:], " "); rest != "" && strings.ContainsRune("<>*+-/^%x(", rune(rest[0])) ||
+			strings.HasPrefix(sent[m[3]:], ".") && len(sent) > m[3]+1 && litDigit(sent[m[3]+1]) {
+			continue
+		}
 		digits := strings.ReplaceAll(sent[m[2]:m[3]], ",", "")
 		v, err := strconv.ParseFloat(digits, 64)
 		if err != nil {

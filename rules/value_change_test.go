@@ -90,12 +90,19 @@ func TestLiteralMismatchValueChange(t *testing.T) {
 		})
 	}
 	t.Run("whole-repository audit", func(t *testing.T) {
+		// An audit has no diff to tell of: the doc is compared with the
+		// default at head, as any field doc is.
 		all := *ws
 		all.Scope = review.ScopeAll
 		got, err := rule.Judge(t.Context(), &all, goClaim(t, ws, "client.go", "Client.Retries"))
 		if err != nil {
 			t.Fatal(err)
 		}
-		checkVerdict(t, rule, got, nil)
+		checkVerdict(t, rule, got, &want{
+			label:      review.Contradicted,
+			message:    "The doc gives 3 for Client.Retries, but defaultRetries is 5.",
+			suggestion: "Retries is how many times a request is retried. Default is 5.",
+			evidence:   []ev{retries[0]},
+		})
 	})
 }

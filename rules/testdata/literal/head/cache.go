@@ -264,3 +264,30 @@ func newFetchCfg() fetchCfg { return fetchCfg{maxRecords: -1} }
 
 // FetchMaxRecords sets the records per fetch, overriding the default of 500.
 func FetchMaxRecords(n int32) func(*fetchCfg) { return func(c *fetchCfg) { c.maxRecords = n } }
+
+// Server serves requests.
+type Server struct {
+	// Port is where the server listens. Defaults to 8080.
+	Port int
+	// Backlog is the accept queue. Defaults to 128 connections.
+	Backlog int
+}
+
+func (s *Server) setDefaults() {
+	s.Port = 9090
+	if s.Backlog == 0 {
+		s.Backlog = 128
+	}
+}
+
+// Buffers sizes buffers.
+type Buffers struct {
+	// Read is the read buffer size. Defaults to 1 << 16.
+	Read int
+}
+
+func (b *Buffers) applyDefaults() {
+	if b.Read == 0 {
+		b.Read = 1 << 16
+	}
+}
