@@ -181,6 +181,7 @@ func TestLiteralMismatch(t *testing.T) {
 		},
 		{name: "setDefaults fallback that agrees", symbol: "Server.Backlog"},
 		{name: "default written as an expression", symbol: "Buffers.Read"},
+		{name: "default with a glued scale suffix", symbol: "Buffers.Write"},
 		{name: "option func default that agrees", symbol: "WithWait"},
 		{name: "negative sentinel default", symbol: "FetchMaxRecords"},
 		{name: "option func whose field a guard also sets", symbol: "WithDelay"},

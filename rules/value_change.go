@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/docreview/docreview/review"
 	"github.com/docreview/docreview/review/prose"
@@ -236,8 +237,10 @@ func sentenceValues(ws *review.Workspace, sent string, now valueSite) []litPlace
 	for _, m := range bareDefaultRE.FindAllStringSubmatchIndex(sent, -1) {
 		// "defaults to 1 << 20", "defaults to 2*n": an expression, not
 		// the number alone.
+		// "the default is 128k": a suffix glued to the number scales it.
 		if rest := strings.TrimLeft(sent[m[3]:], " "); rest != "" && strings.ContainsRune("<>*+-/^%x(", rune(rest[0])) ||
-			strings.HasPrefix(sent[m[3]:], ".") && len(sent) > m[3]+1 && litDigit(sent[m[3]+1]) {
+			strings.HasPrefix(sent[m[3]:], ".") && len(sent) > m[3]+1 && litDigit(sent[m[3]+1]) ||
+			len(sent) > m[3] && (isIdentByte(sent[m[3]]) || sent[m[3]] >= utf8.RuneSelf) {
 			continue
 		}
 		digits := strings.ReplaceAll(sent[m[2]:m[3]], ",", "")

@@ -284,10 +284,15 @@ func (s *Server) setDefaults() {
 type Buffers struct {
 	// Read is the read buffer size. Defaults to 1 << 16.
 	Read int
+	// Write is the write buffer size. If not set, the default is 64k.
+	Write int
 }
 
 func (b *Buffers) applyDefaults() {
 	if b.Read == 0 {
 		b.Read = 1 << 16
+	}
+	if b.Write == 0 {
+		b.Write = 64 * 1024
 	}
 }
