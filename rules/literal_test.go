@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/docreview/docreview/review"
@@ -242,6 +243,35 @@ func TestRewriteLiteral(t *testing.T) {
 		t.Run(tt.text, func(t *testing.T) {
 			if got := rewriteLiteral(tt.text, tt.lit, tt.v); got != tt.want {
 				t.Errorf("rewriteLiteral(%q, %q, %v) = %q, want %q", tt.text, tt.lit.Text, tt.v, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestLiteralMismatchUnverified(t *testing.T) {
+	ws := loadWorkspace(t, "literal")
+	rule := &LiteralMismatch{}
+	tests := []struct {
+		name   string
+		symbol string // a doc comment of cache.go, else
+		md     string // a claim of README.md containing this
+		want   []string
+	}{
+		{name: "a limit bound to nothing", md: "Uploads are capped at 8 MiB.", want: []string{"8 MiB"}},
+		{name: "a default the code computes", symbol: "Options.Idle", want: []string{"30s"}},
+		{name: "a bound default", symbol: "Options.Timeout"},
+		{name: "a number after no default or limit phrase", md: "benchmarked with 100 entries"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var c review.Claim
+			if tt.symbol != "" {
+				c = goClaim(t, ws, "cache.go", tt.symbol)
+			} else {
+				c = mdClaim(t, ws, "README.md", tt.md)
+			}
+			if got := rule.Unverified(t.Context(), ws, c); !slices.Equal(got, tt.want) {
+				t.Errorf("Unverified = %q, want %q", got, tt.want)
 			}
 		})
 	}
