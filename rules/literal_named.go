@@ -35,21 +35,8 @@ var (
 // judgeNamedDefault reports a named default of a field that the field's
 // default in the code contradicts, or nil.
 func (r *LiteralMismatch) judgeNamedDefault(ws *review.Workspace, c review.Claim) *review.Verdict {
-	if c.Kind != review.KindDocComment || c.Symbol == "" || strings.HasPrefix(c.Symbol, "package ") {
-		return nil
-	}
-	sym, ok := ws.Symbols.Lookup(c.Package, c.Symbol)
-	if !ok || sym.Package == nil || sym.Package.Types == nil || sym.Path != c.Path {
-		return nil
-	}
-	field := sym
-	switch sym.Kind {
-	case retrieval.SymbolField:
-	case retrieval.SymbolFunc, retrieval.SymbolMethod:
-		if field, ok = optionField(sym); !ok {
-			return nil
-		}
-	default:
+	sym, field, ok := claimField(ws, c)
+	if !ok || sym.Package.Types == nil {
 		return nil
 	}
 	site, ok := r.namedFieldDefault(ws, field)

@@ -21,23 +21,10 @@ import (
 // without a unit that a field's doc states as its default ("Defaults to
 // 8080.") and the field's default contradicts; nil when there is none.
 func (r *LiteralMismatch) judgeOption(ws *review.Workspace, c review.Claim) *review.Verdict {
-	if c.Kind != review.KindDocComment || c.Symbol == "" || strings.HasPrefix(c.Symbol, "package ") {
-		return nil
-	}
-	sym, ok := ws.Symbols.Lookup(c.Package, c.Symbol)
-	if !ok || sym.Package == nil || sym.Path != c.Path {
-		return nil
-	}
-	field := sym
-	switch sym.Kind {
-	case retrieval.SymbolField:
-		// A field's own doc: here for the numbers without a unit
-		// ("Defaults to 8080."), which judgeBound does not read.
-	case retrieval.SymbolFunc, retrieval.SymbolMethod:
-		if field, ok = optionField(sym); !ok {
-			return nil
-		}
-	default:
+	// A field's own doc is read here for the numbers without a unit
+	// ("Defaults to 8080."), which judgeBound does not read.
+	_, field, ok := claimField(ws, c)
+	if !ok {
 		return nil
 	}
 	site, ok := r.fieldDefault(ws, field)
@@ -78,6 +65,27 @@ func defaultValues(ws *review.Workspace, sent string, site valueSite) []litPlace
 		}
 	}
 	return out
+}
+
+// claimField returns the symbol of a doc comment and the struct field it
+// speaks of: the field itself, or the one field an option func or setter
+// sets from its parameter; false for other claims.
+func claimField(ws *review.Workspace, c review.Claim) (sym, field retrieval.Symbol, ok bool) {
+	if c.Kind != review.KindDocComment || c.Symbol == "" || strings.HasPrefix(c.Symbol, "package ") {
+		return sym, field, false
+	}
+	sym, ok = ws.Symbols.Lookup(c.Package, c.Symbol)
+	if !ok || sym.Package == nil || sym.Path != c.Path {
+		return sym, field, false
+	}
+	switch sym.Kind {
+	case retrieval.SymbolField:
+		return sym, sym, true
+	case retrieval.SymbolFunc, retrieval.SymbolMethod:
+		field, ok = optionField(sym)
+		return sym, field, ok
+	}
+	return sym, field, false
 }
 
 // optionField returns the one struct field that the func sets from one of
