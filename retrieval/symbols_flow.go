@@ -2,13 +2,16 @@ package retrieval
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"slices"
 	"strings"
 )
 
 // ValueFlow is where the value of a package-level const or var goes within
-// its package.
+// its package: the fields set from it, the fields copied over those under
+// a guard ("if opts.Size > 0 { c.size = opts.Size }": Size defaults to the
+// value), and the funcs that use it.
 type ValueFlow struct {
 	// Fields maps each struct field the package sets from the value, by
 	// a composite literal's key or an assignment ("Client.RetryCount"), to
@@ -107,7 +110,178 @@ func (s *Symbols) ValueFlow(sym Symbol) ValueFlow {
 				}
 				return true
 			})
+			// A field copied over one set from the value, when set,
+			// takes the value when unset.
+			for _, cp := range GuardedCopies(p.Info, fd.Body) {
+				if cp.FromType != "" && cp.ToType != "" && flow.Fields[cp.ToType+"."+cp.To.Name()] == fn {
+					setField(cp.FromType+"."+cp.From.Name(), fn)
+				}
+			}
 		}
 	}
 	return flow
+}
+
+// FieldsSet returns the struct fields ("Config.Port") that the body of
+// sym, a func or method of the module, sets to a constant value by a
+// composite literal's key or an assignment, each with the line of the
+// first such setting; nil for other symbols. "Config{Port: 9042}" and
+// "c.Port = defaultPort" both set Config.Port.
+func (s *Symbols) FieldsSet(sym Symbol) map[string]int {
+	p := sym.Package
+	if p == nil || p.Info == nil || p.Fset == nil || sym.Object == nil || (sym.Kind != SymbolFunc && sym.Kind != SymbolMethod) {
+		return nil
+	}
+	var body *ast.BlockStmt
+	for _, file := range p.Syntax {
+		for _, d := range file.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && fd.Name.Pos() == sym.Object.Pos() {
+				body = fd.Body
+			}
+		}
+	}
+	if body == nil {
+		return nil
+	}
+	named := func(t types.Type) string {
+		if ptr, ok := t.(*types.Pointer); ok {
+			t = ptr.Elem()
+		}
+		if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() == p.Types {
+			return n.Obj().Name()
+		}
+		return ""
+	}
+	out := map[string]int{}
+	set := func(field string, at ast.Node, val ast.Expr) {
+		if tv, ok := p.Info.Types[val]; !ok || tv.Value == nil {
+			return
+		}
+		if _, ok := out[field]; !ok {
+			out[field] = p.Fset.Position(at.Pos()).Line
+		}
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CompositeLit:
+			typ := named(p.Info.TypeOf(n))
+			if typ == "" {
+				return true
+			}
+			for _, e := range n.Elts {
+				kv, ok := e.(*ast.KeyValueExpr)
+				if !ok {
+					continue
+				}
+				if key, ok := kv.Key.(*ast.Ident); ok {
+					if v, ok := p.Info.Uses[key].(*types.Var); ok && v.IsField() {
+						set(typ+"."+key.Name, kv, kv.Value)
+					}
+				}
+			}
+		case *ast.AssignStmt:
+			if n.Tok != token.ASSIGN || len(n.Lhs) != len(n.Rhs) {
+				return true
+			}
+			for i, l := range n.Lhs {
+				sel, ok := l.(*ast.SelectorExpr)
+				if !ok {
+					continue
+				}
+				if sl := p.Info.Selections[sel]; sl != nil && sl.Kind() == types.FieldVal {
+					if typ := named(sl.Recv()); typ != "" {
+						set(typ+"."+sel.Sel.Name, n, n.Rhs[i])
+					}
+				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// FieldCopy is a struct field that a func copies into another under a
+// guard on the source: "if opts.MaxFrameSize > 0 { c.maxFrameSize =
+// opts.MaxFrameSize }". Unless the source is set, the target keeps the
+// value it had, so the target's default is the source's too.
+type FieldCopy struct {
+	From, To *types.Var
+	// FromType and ToType name the struct types the fields are selected
+	// on ("ConnOptions", "conn"); empty for a type of another package.
+	FromType, ToType string
+	// At is the assignment.
+	At ast.Node
+}
+
+// GuardedCopies returns the field copies of body: an if statement whose
+// condition reads field F and whose branches assign F, possibly
+// converted, to another field G.
+func GuardedCopies(info *types.Info, body ast.Node) []FieldCopy {
+	if info == nil || body == nil {
+		return nil
+	}
+	fieldOf := func(x ast.Expr) (*types.Var, string) {
+		sel, ok := ast.Unparen(x).(*ast.SelectorExpr)
+		if !ok {
+			return nil, ""
+		}
+		s := info.Selections[sel]
+		if s == nil || s.Kind() != types.FieldVal {
+			return nil, ""
+		}
+		v, _ := s.Obj().(*types.Var)
+		t := s.Recv()
+		if ptr, ok := t.(*types.Pointer); ok {
+			t = ptr.Elem()
+		}
+		name := ""
+		if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() == v.Pkg() {
+			name = n.Obj().Name()
+		}
+		return v, name
+	}
+	// unconvert strips a conversion: uint32(opts.Size).
+	unconvert := func(x ast.Expr) ast.Expr {
+		for {
+			call, ok := ast.Unparen(x).(*ast.CallExpr)
+			if !ok || len(call.Args) != 1 || !info.Types[call.Fun].IsType() {
+				return ast.Unparen(x)
+			}
+			x = call.Args[0]
+		}
+	}
+	var out []FieldCopy
+	ast.Inspect(body, func(n ast.Node) bool {
+		ifs, ok := n.(*ast.IfStmt)
+		if !ok {
+			return true
+		}
+		read := map[*types.Var]bool{}
+		ast.Inspect(ifs.Cond, func(n ast.Node) bool {
+			if x, ok := n.(ast.Expr); ok {
+				if v, _ := fieldOf(x); v != nil {
+					read[v] = true
+				}
+			}
+			return true
+		})
+		if len(read) == 0 {
+			return true
+		}
+		for _, st := range ifs.Body.List {
+			as, ok := st.(*ast.AssignStmt)
+			if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != len(as.Rhs) {
+				continue
+			}
+			for i, l := range as.Lhs {
+				to, toType := fieldOf(l)
+				from, fromType := fieldOf(unconvert(as.Rhs[i]))
+				if to != nil && from != nil && to != from && read[from] {
+					out = append(out, FieldCopy{From: from, To: to, FromType: fromType, ToType: toType, At: as})
+				}
+			}
+		}
+		return true
+	})
+	return out
 }

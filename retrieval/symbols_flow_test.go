@@ -47,6 +47,28 @@ func Loop(f func()) {
 		f()
 	}
 }
+
+const defaultFrame = 512
+
+type ConnOptions struct {
+	MaxFrame uint32
+	Name     string
+}
+
+type conn struct {
+	maxFrame uint32
+	name     string
+}
+
+// newConn copies an option over a default when it is set.
+func newConn(opts ConnOptions) *conn {
+	c := &conn{maxFrame: defaultFrame}
+	if opts.MaxFrame > 0 {
+		c.maxFrame = uint32(opts.MaxFrame)
+	}
+	c.name = opts.Name
+	return c
+}
 `
 	fsys := fstest.MapFS{
 		"go.mod":      {Data: []byte("module example.com/cfg\n\ngo 1.22\n")},
@@ -64,6 +86,9 @@ func Loop(f func()) {
 		{"defaultRetries", ValueFlow{Fields: map[string]string{"Options.Retries": "New"}, Funcs: []string{"New", "Loop"}}},
 		{"DefaultTimeout", ValueFlow{Fields: map[string]string{"Options.Timeout": "New"}, Funcs: []string{"New", "Client.fill"}}},
 		{"unused", ValueFlow{Fields: map[string]string{}}},
+		// The option copied over the field set from the constant takes
+		// the constant when unset.
+		{"defaultFrame", ValueFlow{Fields: map[string]string{"conn.maxFrame": "newConn", "ConnOptions.MaxFrame": "newConn"}, Funcs: []string{"newConn"}}},
 		{"Options", ValueFlow{}}, // a type has no value
 	}
 	for _, tt := range tests {
@@ -74,6 +99,62 @@ func Loop(f func()) {
 			}
 			if d := cmp.Diff(tt.want, syms.ValueFlow(sym)); d != "" {
 				t.Errorf("ValueFlow(%s) (-want +got):\n%s", tt.name, d)
+			}
+		})
+	}
+}
+
+func TestFieldsSet(t *testing.T) {
+	t.Parallel()
+	const src = `package cfg
+
+const size = 64
+
+type Options struct {
+	Size, Limit int
+	Name        string
+	Next        *Options
+}
+
+func New(name string) *Options {
+	o := &Options{
+		Size: size,
+		Name: name,
+	}
+	o.Limit = 2 * size
+	o.Next = nil
+	return o
+}
+
+func (o *Options) Reset() { o.Size = 0 }
+
+var v = 3
+`
+	fsys := fstest.MapFS{
+		"go.mod": {Data: []byte("module example.com/cfg\n\ngo 1.22\n")},
+		"cfg.go": {Data: []byte(src)},
+	}
+	syms, err := LoadSymbols(t.Context(), fsys, []string{"go.mod", "cfg.go"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		want map[string]int
+	}{
+		// A field set to a parameter or to nil is not set to a constant.
+		{"New", map[string]int{"Options.Size": 13, "Options.Limit": 16}},
+		{"Options.Reset", map[string]int{"Options.Size": 21}},
+		{"v", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			sym, ok := syms.Lookup(".", tt.name)
+			if !ok {
+				t.Fatalf("no symbol %s", tt.name)
+			}
+			if d := cmp.Diff(tt.want, syms.FieldsSet(sym)); d != "" {
+				t.Errorf("FieldsSet(%s) (-want +got):\n%s", tt.name, d)
 			}
 		})
 	}

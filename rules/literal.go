@@ -793,7 +793,8 @@ func collectSpecs(p *retrieval.Package, pv *pkgValues, d *ast.GenDecl, pos func(
 // says default (DefaultOptions, setDefaults) and funcs that take
 // functional options, the constants of composite literals
 // ("Options{F: X}") and of assignments in the func's own statement list
-// ("o.F = X").
+// ("o.F = X"). A field the func copies, when set, over a field with such
+// a default has that default too ([retrieval.GuardedCopies]).
 func collectDefaults(p *retrieval.Package, pv *pkgValues, d *ast.FuncDecl, pos func(token.Pos, token.Pos) (string, int, int)) {
 	field := func(x ast.Expr) types.Object {
 		sel, ok := x.(*ast.SelectorExpr)
@@ -915,6 +916,17 @@ func collectDefaults(p *retrieval.Package, pv *pkgValues, d *ast.FuncDecl, pos f
 		}
 		return true
 	})
+	// A field copied over one with a default ("if opts.MaxFrameSize > 0 {
+	// c.maxFrameSize = opts.MaxFrameSize }") has that default when unset.
+	for _, cp := range retrieval.GuardedCopies(p.Info, d.Body) {
+		for _, site := range pv.fields[cp.To] {
+			if site.fn != fn || site.val == nil {
+				continue
+			}
+			site.why = fmt.Sprintf("%s, kept unless %s is set", site.why, cp.From.Name())
+			pv.fields[cp.From] = append(pv.fields[cp.From], site)
+		}
+	}
 }
 
 // takesOptions reports whether d applies functional options: its last

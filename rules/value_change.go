@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/constant"
 	"go/token"
+	"go/types"
 	"io/fs"
 	"path"
 	"regexp"
@@ -35,6 +36,10 @@ type valueChange struct {
 	fields, funcs []string
 	// via names, for each field, the func that sets it.
 	via map[string]string
+	// field is true when the value is a struct field's default that a
+	// func of the package sets ("Port: 9042" in NewCluster), not a
+	// constant; name is then the field ("ClusterConfig.Port").
+	field bool
 }
 
 // valueChangesKey keys the workspace's value changes.
@@ -58,9 +63,18 @@ func computeValueChanges(ctx context.Context, ws *review.Workspace) []valueChang
 		return nil
 	}
 	byDir := map[string][]review.SymbolRef{}
+	// funcDirs are the packages where the diff changed a func or method,
+	// which may set a field's default.
+	funcDirs := map[string]bool{}
 	for _, s := range changes.Changed {
-		if s.Kind == review.SymbolConst {
+		switch s.Kind {
+		case review.SymbolConst:
 			byDir[s.Dir] = append(byDir[s.Dir], s)
+		case review.SymbolFunc, review.SymbolMethod:
+			funcDirs[s.Dir] = true
+			if byDir[s.Dir] == nil {
+				byDir[s.Dir] = []review.SymbolRef{}
+			}
 		}
 	}
 	var out []valueChange
@@ -70,11 +84,17 @@ func computeValueChanges(ctx context.Context, ws *review.Workspace) []valueChang
 	}
 	slices.Sort(dirs)
 	for _, dir := range dirs {
+		if ctx.Err() != nil {
+			return out
+		}
 		base := baseConsts(ctx, ws, dir)
 		if base == nil {
 			continue
 		}
 		var head *pkgValues
+		if funcDirs[dir] {
+			out = append(out, fieldDefaultChanges(ws, dir, base)...)
+		}
 		for _, s := range byDir[dir] {
 			sym, ok := ws.Symbols.Lookup(dir, s.Name)
 			if !ok || sym.Package == nil || sym.Object == nil {
@@ -98,6 +118,88 @@ func computeValueChanges(ctx context.Context, ws *review.Workspace) []valueChang
 			}
 			slices.Sort(vc.fields)
 			out = append(out, vc)
+		}
+	}
+	return out
+}
+
+// fieldDefaultChanges returns the struct fields of the package in dir
+// whose one default, as fieldDefault reads it from the package's funcs, is
+// a constant at base and another constant at head. A default written the
+// same at both (a named constant whose value changed) is left to the
+// constant's own change.
+func fieldDefaultChanges(ws *review.Workspace, dir string, base *pkgValues) []valueChange {
+	p := ws.Symbols.Package(dir)
+	if p == nil || p.Types == nil {
+		return nil
+	}
+	head := collectValues(p)
+	was, now := fieldDefaultsByName(base), fieldDefaultsByName(head)
+	names := make([]string, 0, len(now))
+	for n := range now {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	var out []valueChange
+	for _, n := range names {
+		a, b := was[n], now[n]
+		if a.val == nil || b.val == nil || b.fn == "" || a.expr == b.expr || a.val.Kind() != b.val.Kind() || constant.Compare(a.val, token.EQL, b.val) {
+			continue
+		}
+		out = append(out, valueChange{
+			dir: dir, name: n, was: a, now: b, field: true,
+			fields: []string{n}, funcs: []string{b.fn}, via: map[string]string{n: b.fn},
+		})
+	}
+	return out
+}
+
+// fieldDefaultsByName returns, by "Type.Field", the one constant default
+// the package's funcs give each field of its struct types, as fieldDefault
+// does; fields whose defaults disagree or are computed are left out.
+func fieldDefaultsByName(pv *pkgValues) map[string]valueSite {
+	out := map[string]valueSite{}
+	var owners map[*types.Var]string
+	for obj, sites := range pv.fields {
+		v, ok := obj.(*types.Var)
+		if !ok || !v.IsField() || v.Pkg() == nil || len(sites) == 0 {
+			continue
+		}
+		if owners == nil {
+			owners = fieldOwners(v.Pkg())
+		}
+		owner := owners[v]
+		if owner == "" {
+			continue
+		}
+		agreed := true
+		for _, s := range sites {
+			if s.val == nil || s.val.Kind() != sites[0].val.Kind() || !constant.Compare(s.val, token.EQL, sites[0].val) {
+				agreed = false
+				break
+			}
+		}
+		if agreed {
+			out[owner+"."+v.Name()] = sites[0]
+		}
+	}
+	return out
+}
+
+// fieldOwners maps the fields of a package's package-level struct types
+// to the name of the type that declares them directly.
+func fieldOwners(pkg *types.Package) map[*types.Var]string {
+	out := map[*types.Var]string{}
+	scope := pkg.Scope()
+	for _, n := range scope.Names() {
+		tn, ok := scope.Lookup(n).(*types.TypeName)
+		if !ok {
+			continue
+		}
+		if st, ok := tn.Type().Underlying().(*types.Struct); ok {
+			for i := range st.NumFields() {
+				out[st.Field(i)] = n
+			}
 		}
 	}
 	return out
@@ -269,6 +371,9 @@ func (r *LiteralMismatch) valueChangeVerdict(ws *review.Workspace, c review.Clai
 		how = fmt.Sprintf(", which %s uses", c.Symbol)
 	}
 	msg := fmt.Sprintf("The doc states %s, but this diff changed %s from %s to %s%s.", lit.Text, vc.name, vc.was.expr, value, how)
+	if vc.field {
+		msg = fmt.Sprintf("The doc states %s, but this diff changed the default %s gives %s from %s to %s.", lit.Text, vc.via[vc.name], vc.name, vc.was.expr, value)
+	}
 	hop := c.Symbol
 	if hop == "" {
 		hop = fmt.Sprintf("%s:%d", c.Path, c.Line+strings.Count(c.Text[:max(0, strings.Index(c.Text, lit.Text))], "\n"))
@@ -277,7 +382,9 @@ func (r *LiteralMismatch) valueChangeVerdict(ws *review.Workspace, c review.Clai
 	if via := vc.via[c.Symbol]; via != "" {
 		hops = append(hops, via)
 	}
-	hops = append(hops, vc.name)
+	if vc.name != c.Symbol {
+		hops = append(hops, vc.name)
+	}
 	evs := []review.Evidence{{
 		Path: vc.now.path, StartLine: vc.now.line, EndLine: vc.now.end, Source: review.SourceCode,
 		Why: vc.now.why, Hops: hops,

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"cmp"
 	"testing"
 
 	"github.com/docreview/docreview/review"
@@ -104,5 +105,115 @@ func TestLiteralMismatchValueChange(t *testing.T) {
 			suggestion: "Retries is how many times a request is retried. Default is 5.",
 			evidence:   []ev{retries[0]},
 		})
+	})
+}
+
+// TestLiteralMismatchFieldDefaultChange covers a diff that changes the
+// default a func gives a struct field (a constructor's composite literal,
+// a zero-value fallback), while the field's doc and a README keep the old
+// value.
+func TestLiteralMismatchFieldDefaultChange(t *testing.T) {
+	ws := loadWorkspace(t, "fielddefault")
+	rule := &LiteralMismatch{}
+	port := []ev{
+		{"cluster.go", 26, 26, review.SourceCode, "Port = 9043"},
+		{"cluster.go", 26, 28, review.SourceDiff, "this diff changed ClusterConfig.Port from 9042 to 9043"},
+	}
+	tests := []struct {
+		name   string
+		path   string // cluster.go unless set
+		symbol string // a doc comment of path, else
+		md     string // a claim of README.md containing this
+		want   *want
+	}{{
+		name:   "a constructor's composite literal",
+		symbol: "ClusterConfig.Port",
+		want: &want{
+			label:      review.Contradicted,
+			message:    "The doc states 9042, but this diff changed the default NewCluster gives ClusterConfig.Port from 9042 to 9043.",
+			suggestion: "Port is the port the nodes listen on.\nDefault: 9043",
+			evidence:   port,
+		},
+	}, {
+		name:   "a zero-value fallback",
+		symbol: "ClusterConfig.NumConns",
+		want: &want{
+			label:      review.Contradicted,
+			message:    "the default ClusterConfig.fill gives ClusterConfig.NumConns from 2 to 4",
+			suggestion: "NumConns is the number of connections per host.\nDefault: 4",
+			evidence: []ev{
+				{"cluster.go", 36, 36, review.SourceCode, "c.NumConns = 4"},
+				{"cluster.go", 36, 36, review.SourceDiff, "this diff changed ClusterConfig.NumConns from 2 to 4"},
+			},
+		},
+	}, {
+		name:   "a duration in another unit",
+		symbol: "ClusterConfig.Timeout",
+		want: &want{
+			label:      review.Contradicted,
+			message:    "from 600 * time.Millisecond to 11 * time.Second (11s)",
+			suggestion: "Timeout bounds a query. It defaults to 11000ms.",
+			evidence: []ev{
+				{"cluster.go", 27, 27, review.SourceCode, "Timeout = 11 * time.Second"},
+				{"cluster.go", 26, 28, review.SourceDiff, "this diff changed ClusterConfig.Timeout from 600 * time.Millisecond to 11 * time.Second"},
+			},
+		},
+	}, {
+		name: "Markdown naming the field",
+		md:   "`ClusterConfig.Port` defaults to 9042.",
+		want: &want{
+			label:      review.Contradicted,
+			message:    "this diff changed the default NewCluster gives ClusterConfig.Port from 9042 to 9043",
+			suggestion: "`ClusterConfig.Port` defaults to 9043.",
+			evidence:   port,
+		},
+	},
+		{name: "an option copied over a field whose constant changed", path: "conn.go", symbol: "ConnOptions.MaxFrame",
+			want: &want{
+				label:      review.Contradicted,
+				message:    "The doc states 65536, but this diff changed frameCap from 65536 to 131072, which newConn assigns to ConnOptions.MaxFrame.",
+				suggestion: "MaxFrame is the largest frame the connection accepts.\n\nDefault: 131072.",
+				evidence: []ev{
+					{"conn.go", 3, 3, review.SourceCode, "frameCap = 131072"},
+					{"conn.go", 3, 3, review.SourceDiff, "this diff changed frameCap from 65536 to 131072"},
+				},
+			}},
+		{name: "a line the diff touched that keeps the value", symbol: "ClusterConfig.PageSize"},
+		{name: "an assignment outside a constructor is no default", symbol: "ClusterConfig.Retries"},
+		{name: "Markdown that names no field", md: "The driver opens 2 connections per host by default."},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var c review.Claim
+			if tt.symbol != "" {
+				c = goClaim(t, ws, cmp.Or(tt.path, "cluster.go"), tt.symbol)
+			} else {
+				c = mdClaim(t, ws, "README.md", tt.md)
+			}
+			got, err := rule.Judge(t.Context(), ws, c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkVerdict(t, rule, got, tt.want)
+		})
+	}
+}
+
+// TestLiteralMismatchGuardedCopy covers an option field whose default is
+// the default of the field it is copied over when set, in an audit.
+func TestLiteralMismatchGuardedCopy(t *testing.T) {
+	ws := loadWorkspace(t, "fielddefault")
+	all := *ws
+	all.Scope = review.ScopeAll
+	rule := &LiteralMismatch{}
+	got, err := rule.Judge(t.Context(), &all, goClaim(t, ws, "conn.go", "ConnOptions.MaxFrame"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkVerdict(t, rule, got, &want{
+		label:      review.Contradicted,
+		message:    "The doc gives 65536 for ConnOptions.MaxFrame, but the code sets maxFrame = frameCap (131072).",
+		suggestion: "MaxFrame is the largest frame the connection accepts.\n\nDefault: 131072.",
+		evidence:   []ev{{"conn.go", 19, 19, review.SourceCode, "maxFrame = frameCap, kept unless MaxFrame is set"}},
 	})
 }

@@ -139,7 +139,10 @@ func (e *Extractor) extract(ctx context.Context, ws *review.Workspace, scope rev
 		if scope == review.ScopeAffected {
 			targets = targetsOf(changes)
 			var flowTargets []target
-			valueDocs, flowTargets = valueFlowTargets(ws.Symbols, changes)
+			valueDocs, flowTargets = valueFlowTargets(ws.Symbols, changes, func(path string, line int) bool {
+				f, ok := diffs[path]
+				return ok && f.AddedAt(line)
+			})
 			targets = append(targets, flowTargets...)
 		}
 		r.extra = extraNames(changes)
@@ -462,14 +465,43 @@ func goLineChanged(fsys fs.FS, diffs map[string]diff.File) bool {
 // comments of the fields and funcs of their package that take their
 // value from them (keyed "dir\x00name"), and those fields as targets, so
 // that a doc stating the old value of a default is reviewed although
-// nothing in it changed.
-func valueFlowTargets(syms *retrieval.Symbols, changes review.Changes) (map[string]bool, []target) {
+// nothing in it changed. A changed func that sets a field to a constant
+// on a line the diff added ("Port: 9042" in NewCluster) makes that
+// field's doc such a doc too.
+func valueFlowTargets(syms *retrieval.Symbols, changes review.Changes, added func(path string, line int) bool) (map[string]bool, []target) {
 	if syms == nil {
 		return nil, nil
 	}
 	docs := map[string]bool{}
 	var out []target
+	addField := func(s review.SymbolRef, f string) {
+		if docs[s.Dir+"\x00"+f] {
+			return
+		}
+		docs[s.Dir+"\x00"+f] = true
+		t := target{dir: s.Dir, pkg: strings.TrimSuffix(s.Package, "_test"), name: f}
+		_, t.member, _ = strings.Cut(f, ".")
+		out = append(out, t)
+	}
 	for _, s := range changes.Changed {
+		if s.Kind == review.SymbolFunc || s.Kind == review.SymbolMethod {
+			sym, ok := syms.Lookup(s.Dir, s.Name)
+			if !ok || sym.Package == nil || sym.Package.Dir != s.Dir {
+				continue
+			}
+			set := syms.FieldsSet(sym)
+			fields := make([]string, 0, len(set))
+			for f, line := range set {
+				if added(s.Path, line) {
+					fields = append(fields, f)
+				}
+			}
+			sort.Strings(fields)
+			for _, f := range fields {
+				addField(s, f)
+			}
+			continue
+		}
 		if s.Kind != review.SymbolConst {
 			continue
 		}
@@ -484,10 +516,7 @@ func valueFlowTargets(syms *retrieval.Symbols, changes review.Changes) (map[stri
 		}
 		sort.Strings(fields)
 		for _, f := range fields {
-			docs[s.Dir+"\x00"+f] = true
-			t := target{dir: s.Dir, pkg: strings.TrimSuffix(s.Package, "_test"), name: f}
-			_, t.member, _ = strings.Cut(f, ".")
-			out = append(out, t)
+			addField(s, f)
 		}
 		for _, fn := range flow.Funcs {
 			docs[s.Dir+"\x00"+fn] = true

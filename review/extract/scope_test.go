@@ -552,35 +552,60 @@ type Options struct {
 }
 
 // New returns options with the defaults.
-func New() Options { return Options{Retries: defaultRetries, Limit: 10} }
+func New() Options {
+	return Options{
+		Retries: defaultRetries,
+		Limit:   10,
+	}
+}
 
 // Other does not use the constant.
 func Other() {}
 `
-	head := strings.Replace(base, "defaultRetries = 3", "defaultRetries = 5", 1)
 	files := map[string]string{
 		"go.mod":    "module example.com/c\n\ngo 1.22\n",
 		"README.md": "# c\n\n`Options.Retries` defaults to 3.\n\n`Options.Limit` defaults to 10.\n",
 	}
-	ws := newWorkspace(files, []change{{oldPath: "c.go", newPath: "c.go", base: base, head: head}})
-	syms, err := retrieval.LoadSymbols(t.Context(), ws.HeadFS, ws.HeadFiles, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ws.Symbols = syms
-	claims, _, err := (&Extractor{}).Extract(t.Context(), ws, review.ScopeAffected)
-	if err != nil {
-		t.Fatal(err)
-	}
-	// The constant changed: the docs of the field New sets from it, of New,
-	// and the README line naming the field are affected; Limit and Other
-	// are not.
-	want := []claimKey{
-		{"README.md", 3, "", false},
-		{"c.go", 7, "Options.Retries", false},
-		{"c.go", 13, "New", false},
-	}
-	if diff := cmp.Diff(want, keys(claims)); diff != "" {
-		t.Errorf("claims mismatch (-want +got):\n%s", diff)
+	tests := []struct {
+		name, from, to string
+		want           []claimKey
+	}{{
+		// The constant changed: the docs of the field New sets from it,
+		// of New, and the README line naming the field are affected;
+		// Limit and Other are not.
+		name: "a constant", from: "defaultRetries = 3", to: "defaultRetries = 5",
+		want: []claimKey{
+			{"README.md", 3, "", false},
+			{"c.go", 7, "Options.Retries", false},
+			{"c.go", 13, "New", false},
+		},
+	}, {
+		// The constructor's literal changed: New's doc (its code changed),
+		// the doc of the field it sets on the changed line and the README
+		// line naming that field.
+		name: "a constructor's literal", from: "Limit:   10,", to: "Limit:   20,",
+		want: []claimKey{
+			{"README.md", 5, "", false},
+			{"c.go", 9, "Options.Limit", false},
+			{"c.go", 13, "New", false},
+		},
+	}}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			head := strings.Replace(base, tt.from, tt.to, 1)
+			ws := newWorkspace(files, []change{{oldPath: "c.go", newPath: "c.go", base: base, head: head}})
+			syms, err := retrieval.LoadSymbols(t.Context(), ws.HeadFS, ws.HeadFiles, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ws.Symbols = syms
+			claims, _, err := (&Extractor{}).Extract(t.Context(), ws, review.ScopeAffected)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tt.want, keys(claims)); diff != "" {
+				t.Errorf("claims mismatch (-want +got):\n%s", diff)
+			}
+		})
 	}
 }

@@ -1,0 +1,3 @@
+module example.com/cluster
+
+go 1.22
