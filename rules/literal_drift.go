@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"cmp"
 	"fmt"
 	"go/ast"
 	"go/constant"
@@ -113,6 +114,9 @@ func (r *LiteralMismatch) judgeDrift(ws *review.Workspace, c review.Claim) *revi
 	if !ok || sym.Package == nil || sym.Package.Fset == nil || sym.Path != c.Path {
 		return nil
 	}
+	if sym.Kind == retrieval.SymbolField {
+		return r.fieldDrift(ws, c, f, sym, heads)
+	}
 	head := declNode(sym)
 	if head == nil {
 		return nil
@@ -214,6 +218,61 @@ func (r *LiteralMismatch) docDrift(ws *review.Workspace, c review.Claim, f diff.
 		evs := []review.Evidence{{
 			Path: c.Path, StartLine: lit.line, EndLine: lit.line, Source: review.SourceCode,
 			Why: lit.why, Hops: []string{c.Symbol + " (doc)", c.Symbol},
+		}}
+		docLine := c.Line + strings.Count(c.Text[:hn.start], "\n")
+		if f.AddedAt(docLine) {
+			if ev, ok := hunkEvidence(ws.Diff, review.SymbolRef{Path: c.Path, Line: docLine}, false); ok {
+				ev.Why = fmt.Sprintf("this diff changed the doc's %s to %s", was.digits, hn.digits)
+				ev.Hops = []string{c.Symbol + " (doc)", "diff " + ev.Path}
+				evs = append(evs, ev)
+			}
+		}
+		return &review.Verdict{
+			Label: review.Contradicted, Rule: r.Name(), Message: msg, Confidence: 0.8,
+			Suggestion: c.Text[:hn.start] + was.digits + c.Text[hn.end:], Evidence: evs,
+		}
+	}
+	return nil
+}
+
+// fieldDrift is docDrift for the doc of a struct field: a sentence that
+// stated N at base, N being the field's one default (fieldDefault), states
+// M at head and is otherwise the same, while the default is still N.
+func (r *LiteralMismatch) fieldDrift(ws *review.Workspace, c review.Claim, f diff.File, sym retrieval.Symbol, heads []docNum) *review.Verdict {
+	if !f.Touches(c.Line, c.Line+strings.Count(c.Text, "\n")) {
+		return nil
+	}
+	site, ok := r.fieldDefault(ws, sym)
+	if !ok || site.val == nil {
+		return nil
+	}
+	def := numKey(site.val)
+	if def == "" {
+		return nil
+	}
+	baseText, ok := baseDoc(ws, c)
+	if !ok {
+		return nil
+	}
+	bases := docNumbers(baseText)
+	for _, hn := range heads {
+		if hn.key == def || sameSentence(bases, hn, hn.key) {
+			continue
+		}
+		var was *docNum
+		for i, bn := range bases {
+			if bn.prefix == hn.prefix && bn.suffix == hn.suffix && bn.key != hn.key && bn.bare == hn.bare {
+				was = &bases[i]
+				break
+			}
+		}
+		if was == nil || was.key != def {
+			continue
+		}
+		msg := fmt.Sprintf("The doc states %s, but the default of %s is %s (this diff changed the doc's %s to %s).", hn.text, c.Symbol, site.expr, was.digits, hn.digits)
+		evs := []review.Evidence{{
+			Path: site.path, StartLine: site.line, EndLine: site.end, Source: review.SourceCode,
+			Why: site.why, Hops: []string{c.Symbol + " (doc)", cmp.Or(site.fn, site.name)},
 		}}
 		docLine := c.Line + strings.Count(c.Text[:hn.start], "\n")
 		if f.AddedAt(docLine) {

@@ -188,3 +188,39 @@ func TestChangedTo(t *testing.T) {
 		})
 	}
 }
+
+// TestLiteralMismatchFieldDrift covers a diff that edits a number in a
+// struct field's doc: contradicted when the old number was the field's
+// default and the new one is not.
+func TestLiteralMismatchFieldDrift(t *testing.T) {
+	ws := loadWorkspace(t, "fielddrift")
+	rule := &LiteralMismatch{}
+	tests := []struct {
+		symbol string
+		want   *want
+	}{
+		{"ConnOptions.IdleTimeout", &want{
+			label:      review.Contradicted,
+			message:    "The doc states 5000, but the default of ConnOptions.IdleTimeout is 1 * time.Minute (this diff changed the doc's 60000000000 to 5000).",
+			suggestion: "IdleTimeout is the longest wait between frames.\n\nDefault: 1 minute (60000000000).",
+			evidence: []ev{
+				{"conn.go", 5, 5, review.SourceCode, "defaultIdleTimeout = 1 * time.Minute"},
+				{"conn.go", 11, 11, review.SourceDiff, "this diff changed the doc's 60000000000 to 5000"},
+			},
+		}},
+		// The edit brings the doc to the default.
+		{"ConnOptions.MaxSessions", nil},
+		// Neither number is the default: the doc may speak of something
+		// else.
+		{"ConnOptions.Retries", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.symbol, func(t *testing.T) {
+			got, err := rule.Judge(t.Context(), ws, goClaim(t, ws, "conn.go", tt.symbol))
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkVerdict(t, rule, got, tt.want)
+		})
+	}
+}

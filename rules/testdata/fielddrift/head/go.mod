@@ -1,0 +1,3 @@
+module example.com/amqp
+
+go 1.22
