@@ -107,6 +107,10 @@ type valueSite struct {
 	// composite literal (&http.Client{…}), a value of its own.
 	ref   types.Object
 	fresh bool
+	// derived is true when the default adjusts another value
+	// ("defaultMaxSessions - 1"), so a field copied over it does not
+	// default to it.
+	derived bool
 }
 
 // namedValue returns obj when it is a package-level var or const, else
@@ -833,6 +837,10 @@ func collectDefaults(p *retrieval.Package, pv *pkgValues, d *ast.FuncDecl, pos f
 		case *ast.UnaryExpr:
 			_, site.fresh = ast.Unparen(v.X).(*ast.CompositeLit)
 			site.fresh = site.fresh && v.Op == token.AND
+		case *ast.BinaryExpr:
+			// "defaultMaxSessions - 1" adjusts a value; "30 *
+			// time.Second" and "1 << 20" write one.
+			site.derived = v.Op != token.MUL && v.Op != token.SHL
 		}
 		pv.fields[obj] = append(pv.fields[obj], site)
 	}
@@ -920,7 +928,7 @@ func collectDefaults(p *retrieval.Package, pv *pkgValues, d *ast.FuncDecl, pos f
 	// c.maxFrameSize = opts.MaxFrameSize }") has that default when unset.
 	for _, cp := range retrieval.GuardedCopies(p.Info, d.Body) {
 		for _, site := range pv.fields[cp.To] {
-			if site.fn != fn || site.val == nil {
+			if site.fn != fn || site.val == nil || site.derived {
 				continue
 			}
 			site.why = fmt.Sprintf("%s, kept unless %s is set", site.why, cp.From.Name())

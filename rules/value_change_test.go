@@ -216,4 +216,11 @@ func TestLiteralMismatchGuardedCopy(t *testing.T) {
 		suggestion: "MaxFrame is the largest frame the connection accepts.\n\nDefault: 131072.",
 		evidence:   []ev{{"conn.go", 19, 19, review.SourceCode, "maxFrame = frameCap, kept unless MaxFrame is set"}},
 	})
+	// A default that adjusts another value ("maxChannels - 1") is not the
+	// default of an option copied over it.
+	got, err = rule.Judge(t.Context(), &all, goClaim(t, ws, "conn.go", "ChanOptions.MaxChannels"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkVerdict(t, rule, got, nil)
 }

@@ -22,3 +22,24 @@ func newConn(opts ConnOptions) *conn {
 	}
 	return c
 }
+
+const maxChannels = 100
+
+// ChanOptions configures channels.
+type ChanOptions struct {
+	// MaxChannels is the most channels a session opens (default 100).
+	MaxChannels uint16
+}
+
+type session struct {
+	channelMax uint16
+}
+
+// newSession applies the options; channel numbers start at zero.
+func newSession(o ChanOptions) *session {
+	s := &session{channelMax: maxChannels - 1}
+	if o.MaxChannels > 0 {
+		s.channelMax = o.MaxChannels
+	}
+	return s
+}
