@@ -2,6 +2,7 @@ package retrieval
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
@@ -11,7 +12,8 @@ import (
 // ValueFlow is where the value of a package-level const or var goes within
 // its package: the fields set from it, the fields copied over those under
 // a guard ("if opts.Size > 0 { c.size = opts.Size }": Size defaults to the
-// value), and the funcs that use it.
+// value), the fields a func returns when set and the value otherwise
+// ([FallbackReturns]), and the funcs that use it.
 type ValueFlow struct {
 	// Fields maps each struct field the package sets from the value, by
 	// a composite literal's key or an assignment ("Client.RetryCount"), to
@@ -110,6 +112,13 @@ func (s *Symbols) ValueFlow(sym Symbol) ValueFlow {
 				}
 				return true
 			})
+			// A func returning the field when set and the value
+			// otherwise gives the field its default.
+			for _, fb := range FallbackReturns(p.Info, fd.Body) {
+				if fb.FieldType != "" && uses(fb.Value) {
+					setField(fb.FieldType+"."+fb.Field.Name(), fn)
+				}
+			}
 			// A field copied over one set from the value, when set,
 			// takes the value when unset.
 			for _, cp := range GuardedCopies(p.Info, fd.Body) {
@@ -284,4 +293,130 @@ func GuardedCopies(info *types.Info, body ast.Node) []FieldCopy {
 		return true
 	})
 	return out
+}
+
+// FieldFallback is a func that returns a struct field when it is set and
+// a value of its own otherwise: "if w.BatchSize > 0 { return w.BatchSize
+// }; return 100", or "if o.Size == 0 { return defaultSize }; return
+// o.Size". The value is the field's default.
+type FieldFallback struct {
+	Field *types.Var
+	// FieldType names the struct type the field is selected on; empty for
+	// a type of another package.
+	FieldType string
+	// Value is what the func returns when the field is unset.
+	Value ast.Expr
+	// At is that return statement.
+	At *ast.ReturnStmt
+}
+
+// FallbackReturns returns the field fallbacks of a func body whose
+// statements are, at the top level, an if statement testing one field
+// and returning, followed by a return: one branch returns the field
+// (possibly converted), the other one result.
+func FallbackReturns(info *types.Info, body *ast.BlockStmt) []FieldFallback {
+	if info == nil || body == nil {
+		return nil
+	}
+	field := func(x ast.Expr) (*types.Var, string) {
+		for {
+			call, ok := ast.Unparen(x).(*ast.CallExpr)
+			if !ok || len(call.Args) != 1 || !info.Types[call.Fun].IsType() {
+				break
+			}
+			x = call.Args[0]
+		}
+		sel, ok := ast.Unparen(x).(*ast.SelectorExpr)
+		if !ok {
+			return nil, ""
+		}
+		s := info.Selections[sel]
+		if s == nil || s.Kind() != types.FieldVal {
+			return nil, ""
+		}
+		v, _ := s.Obj().(*types.Var)
+		t := s.Recv()
+		if ptr, ok := t.(*types.Pointer); ok {
+			t = ptr.Elem()
+		}
+		name := ""
+		if n, ok := types.Unalias(t).(*types.Named); ok && v != nil && n.Obj().Pkg() == v.Pkg() {
+			name = n.Obj().Name()
+		}
+		return v, name
+	}
+	single := func(st ast.Stmt) *ast.ReturnStmt {
+		r, ok := st.(*ast.ReturnStmt)
+		if !ok || len(r.Results) != 1 {
+			return nil
+		}
+		return r
+	}
+	var out []FieldFallback
+	for i, st := range body.List {
+		ifs, ok := st.(*ast.IfStmt)
+		if !ok || ifs.Init != nil || ifs.Else != nil || len(ifs.Body.List) != 1 || i+1 >= len(body.List) {
+			continue
+		}
+		in, after := single(ifs.Body.List[0]), single(body.List[i+1])
+		cond, ok := ast.Unparen(ifs.Cond).(*ast.BinaryExpr)
+		if in == nil || after == nil || !ok {
+			continue
+		}
+		tested, typ := field(cond.X)
+		if tested == nil {
+			continue
+		}
+		set, unset := zeroTestOps(info, cond)
+		var value *ast.ReturnStmt
+		switch {
+		case set && sameField(field, in.Results[0], tested):
+			value = after // "if F set { return F }; return K"
+		case unset && sameField(field, after.Results[0], tested):
+			value = in // "if F unset { return K }; return F"
+		default:
+			continue // "if F > max { return max }": a cap, not a default
+		}
+		if tv, ok := info.Types[value.Results[0]]; !ok || tv.Value == nil {
+			continue
+		}
+		out = append(out, FieldFallback{Field: tested, FieldType: typ, Value: value.Results[0], At: value})
+	}
+	return out
+}
+
+// sameField reports whether x selects field v, as field reads it.
+func sameField(field func(ast.Expr) (*types.Var, string), x ast.Expr, v *types.Var) bool {
+	got, _ := field(x)
+	return got == v
+}
+
+// zeroTestOps reports whether cond ("x > 0", "x != nil", "x == \"\"")
+// tests that x is set or that it is unset: compared with its zero value
+// (or "x >= 1", "x < 1").
+func zeroTestOps(info *types.Info, cond *ast.BinaryExpr) (set, unset bool) {
+	tv := info.Types[cond.Y]
+	if tv.IsNil() {
+		return cond.Op == token.NEQ, cond.Op == token.EQL
+	}
+	if tv.Value == nil {
+		return false, false
+	}
+	switch tv.Value.Kind() {
+	case constant.String:
+		if constant.StringVal(tv.Value) != "" {
+			return false, false
+		}
+		return cond.Op == token.NEQ, cond.Op == token.EQL
+	case constant.Int, constant.Float:
+		switch constant.Sign(tv.Value) {
+		case 0:
+			return cond.Op == token.NEQ || cond.Op == token.GTR, cond.Op == token.EQL || cond.Op == token.LEQ
+		case 1:
+			if constant.Compare(tv.Value, token.EQL, constant.MakeInt64(1)) {
+				return cond.Op == token.GEQ, cond.Op == token.LSS
+			}
+		}
+	}
+	return false, false
 }

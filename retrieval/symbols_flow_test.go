@@ -1,6 +1,8 @@
 package retrieval
 
 import (
+	"go/ast"
+	"go/types"
 	"testing"
 	"testing/fstest"
 
@@ -157,5 +159,90 @@ var v = 3
 				t.Errorf("FieldsSet(%s) (-want +got):\n%s", tt.name, d)
 			}
 		})
+	}
+}
+
+func TestFallbackReturns(t *testing.T) {
+	t.Parallel()
+	const src = `package w
+
+const defaultBatch = 100
+
+type Writer struct {
+	BatchSize int
+	Name      string
+	Max       int
+	Timeout   int64
+}
+
+func (w *Writer) batchSize() int {
+	if w.BatchSize > 0 {
+		return w.BatchSize
+	}
+	return defaultBatch
+}
+
+func (w *Writer) name() string {
+	if w.Name == "" {
+		return "writer"
+	}
+	return w.Name
+}
+
+func (w *Writer) capped() int {
+	if w.Max > 10 {
+		return 10
+	}
+	return w.Max
+}
+
+func (w *Writer) timeout(d int64) int64 {
+	if w.Timeout > 0 {
+		return w.Timeout
+	}
+	return d
+}
+`
+	fsys := fstest.MapFS{
+		"go.mod": {Data: []byte("module example.com/w\n\ngo 1.22\n")},
+		"w.go":   {Data: []byte(src)},
+	}
+	syms, err := LoadSymbols(t.Context(), fsys, []string{"go.mod", "w.go"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		fn   string
+		want string // "Type.Field = value", or "" for none
+	}{
+		{"Writer.batchSize", "Writer.BatchSize = defaultBatch"},
+		{"Writer.name", `Writer.Name = "writer"`},
+		{"Writer.capped", ""},  // a cap, not a default
+		{"Writer.timeout", ""}, // the fallback is not a constant
+	}
+	for _, tt := range tests {
+		t.Run(tt.fn, func(t *testing.T) {
+			sym, ok := syms.Lookup(".", tt.fn)
+			if !ok {
+				t.Fatalf("no symbol %s", tt.fn)
+			}
+			var fd *ast.FuncDecl
+			for _, d := range sym.Package.Syntax[0].Decls {
+				if f, ok := d.(*ast.FuncDecl); ok && f.Name.Pos() == sym.Object.Pos() {
+					fd = f
+				}
+			}
+			got := ""
+			for _, fb := range FallbackReturns(sym.Package.Info, fd.Body) {
+				got = fb.FieldType + "." + fb.Field.Name() + " = " + types.ExprString(fb.Value)
+			}
+			if got != tt.want {
+				t.Errorf("FallbackReturns(%s) = %q, want %q", tt.fn, got, tt.want)
+			}
+		})
+	}
+	sym, _ := syms.Lookup(".", "defaultBatch")
+	if got := syms.ValueFlow(sym).Fields; got["Writer.BatchSize"] != "Writer.batchSize" {
+		t.Errorf("ValueFlow(defaultBatch).Fields = %v, want Writer.BatchSize set by Writer.batchSize", got)
 	}
 }

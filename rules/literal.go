@@ -798,7 +798,9 @@ func collectSpecs(p *retrieval.Package, pv *pkgValues, d *ast.GenDecl, pos func(
 // functional options, the constants of composite literals
 // ("Options{F: X}") and of assignments in the func's own statement list
 // ("o.F = X"). A field the func copies, when set, over a field with such
-// a default has that default too ([retrieval.GuardedCopies]).
+// a default has that default too ([retrieval.GuardedCopies]), and so has
+// a field a func returns when set, returning a constant otherwise
+// ([retrieval.FallbackReturns]).
 func collectDefaults(p *retrieval.Package, pv *pkgValues, d *ast.FuncDecl, pos func(token.Pos, token.Pos) (string, int, int)) {
 	field := func(x ast.Expr) types.Object {
 		sel, ok := x.(*ast.SelectorExpr)
@@ -924,6 +926,13 @@ func collectDefaults(p *retrieval.Package, pv *pkgValues, d *ast.FuncDecl, pos f
 		}
 		return true
 	})
+	// A func returning a field when set and a constant otherwise ("if
+	// w.BatchSize > 0 { return w.BatchSize }; return 100").
+	for _, fb := range retrieval.FallbackReturns(p.Info, d.Body) {
+		add(fb.Field, fb.Field.Name(), fb.Value, fb.At)
+		sites := pv.fields[fb.Field]
+		sites[len(sites)-1].why = fmt.Sprintf("%s returns %s when %s is unset", fn, types.ExprString(fb.Value), fb.Field.Name())
+	}
 	// A field copied over one with a default ("if opts.MaxFrameSize > 0 {
 	// c.maxFrameSize = opts.MaxFrameSize }") has that default when unset.
 	for _, cp := range retrieval.GuardedCopies(p.Info, d.Body) {

@@ -276,3 +276,40 @@ func TestLiteralMismatchUnverified(t *testing.T) {
 		})
 	}
 }
+
+// TestLiteralMismatchFallbackReturn covers a field whose default is the
+// value a func returns when the field is unset.
+func TestLiteralMismatchFallbackReturn(t *testing.T) {
+	ws := loadWorkspace(t, "literal")
+	rule := &LiteralMismatch{}
+	tests := []struct {
+		symbol string
+		want   *want
+	}{
+		{"Writer.BatchSize", &want{
+			label:      review.Contradicted,
+			message:    "The doc gives 100 for Writer.BatchSize, but the code sets BatchSize = 128.",
+			suggestion: "BatchSize is how many writes a batch holds (default 128).",
+			evidence:   []ev{{"writer.go", 19, 19, review.SourceCode, "Writer.batchSize returns 128 when BatchSize is unset"}},
+		}},
+		{"Writer.FlushEvery", &want{
+			label:      review.Contradicted,
+			message:    "The doc gives 2s for Writer.FlushEvery, but the code sets FlushEvery = time.Second (1s).",
+			suggestion: "FlushEvery bounds how long a write waits. Default: 1s.",
+			evidence:   []ev{{"writer.go", 24, 24, review.SourceCode, "Writer.flushEvery returns time.Second when FlushEvery is unset"}},
+		}},
+		// A cap the func applies is not the field's default.
+		{"Writer.Limit", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.symbol, func(t *testing.T) {
+			all := *ws
+			all.Scope = review.ScopeAll
+			got, err := rule.Judge(t.Context(), &all, goClaim(t, ws, "writer.go", tt.symbol))
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkVerdict(t, rule, got, tt.want)
+		})
+	}
+}
