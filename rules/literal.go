@@ -44,8 +44,9 @@ var _ review.Judge = (*LiteralMismatch)(nil)
 // A field's default is its Default<Field> (or default<Field>,
 // Default<Type><Field>) constant, the constant a zero-value fallback
 // ("if o.F <= 0 { o.F = X }") assigns, or the constant a New… or Default…
-// func sets in a composite literal; when these disagree, nothing is
-// reported. Durations compare with time.Duration constants in nanoseconds
+// func sets in a composite literal, the constant a func returns when the
+// field is unset, or the default of a field the field is copied over
+// when set; when these disagree, nothing is reported. Durations compare with time.Duration constants in nanoseconds
 // (10*time.Minute is 600 seconds), and with integer constants only when the
 // constant's name ends in a unit (TimeoutMs, DelaySeconds). Sizes compare
 // in bytes, with KB, MB, GB and TB read as either powers of 1000 or 1024,
