@@ -3,12 +3,14 @@ package retrieval
 import (
 	"cmp"
 	"context"
+	"encoding/json"
 	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/scanner"
 	"go/token"
 	"go/types"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -42,6 +44,20 @@ const (
 	// assigning the results of a repository function to the wrong number
 	// of variables.
 	SnippetOther SnippetIssueKind = "other"
+	// SnippetCompile: the snippet's own code does not compile whatever
+	// the API: `:=` with no new variable on its left, a duplicate key in a
+	// map or struct literal, the results of a repository function assigned
+	// to the wrong number of variables.
+	SnippetCompile SnippetIssueKind = "compile"
+	// SnippetWrongType: a value of the wrong type where a repository type
+	// is expected or given: a field of a repository struct literal, an
+	// assignment, a variable declaration or a return (a pointer where the
+	// field holds a value, binding.Form where a BindingBody is wanted).
+	SnippetWrongType SnippetIssueKind = "wrong-type"
+	// SnippetWrongImport: an import of a path the repository does not
+	// provide while it provides the same path under another major version
+	// (github.com/x/y for github.com/x/y/v2).
+	SnippetWrongImport SnippetIssueKind = "wrong-import"
 )
 
 // SnippetIssue is a problem [Symbols.CheckSnippet] found in a code snippet.
@@ -126,8 +142,15 @@ func (s *Symbols) CheckSnippet(ctx context.Context, fromDir string, src string, 
 		return nil
 	}
 	from := s.Package(fromDir)
+	if line := snipGluedFence(src); line > 0 {
+		return []SnippetIssue{{Kind: SnippetSyntax, Line: line,
+			Message: "the closing ``` is glued to the code on this line, so Markdown does not end the block here: it runs on into the text that follows"}}
+	}
 	mains, iss := snipPrepare(src)
 	if iss != nil {
+		if snipNotCode(src, iss.Line) {
+			return nil
+		}
 		return []SnippetIssue{*iss}
 	}
 	full := mains[0].kind == snipFileKind
@@ -175,7 +198,7 @@ func (s *Symbols) CheckSnippet(ctx context.Context, fromDir string, src string, 
 			errs, info = s.snipTypeCheck(ctx, fset, files)
 		}
 	}
-	var issues []SnippetIssue
+	issues := s.snipWrongImports(src)
 	for _, e := range errs {
 		if iss, ok := s.snipClassify(ctx, from, fset, files, blocks, info, e, full, strict); ok {
 			issues = append(issues, iss)
@@ -236,7 +259,7 @@ func snipPrepare(text string) ([]*snipBlock, *SnippetIssue) {
 			{kind: snipStmts, imports: imports, body: stmts},
 		}, nil
 	}
-	if snipLooksLikeDecls(body) {
+	if snipLooksLikeDecls(body) || snipDeclaresFunc(body) {
 		return nil, snipSyntax(errDecls, 1)
 	}
 	return nil, snipSyntax(errStmts, 1)
@@ -320,6 +343,16 @@ func snipSplitFuncs(body string) (decls, stmts string, ok bool) {
 	}
 	blank(d, last, len(d))
 	return string(d), string(st), true
+}
+
+// snipFuncDeclRE matches a line that opens a function or method
+// declaration, which statements cannot hold.
+var snipFuncDeclRE = regexp.MustCompile(`(?m)^func (\([^)]*\) *)?[\pL_][\pL\pN_]*[\[(]`)
+
+// snipDeclaresFunc reports whether a block declares a function or method
+// at its top level, so it is declarations, not statements.
+func snipDeclaresFunc(body string) bool {
+	return snipFuncDeclRE.MatchString(body)
 }
 
 // snipLooksLikeDecls reports whether a block starts with a declaration
@@ -675,11 +708,45 @@ func (s *Symbols) snipClassify(ctx context.Context, from *Package, fset *token.F
 				continue
 			}
 			if name, ip, ok := s.snipModuleCallee(call, info); ok {
-				iss.Kind = SnippetOther
+				iss.Kind = SnippetCompile
 				iss.Name, iss.Package = name, ip
 				iss.Message = msg
 				return iss, true
 			}
+		}
+		return SnippetIssue{}, false
+
+	case strings.HasPrefix(msg, "no new variables on left side of :="):
+		// Only `_ :=` counts. A block that declares the same variables
+		// again ("resp, err := client.Get(…)" then "resp, err :=
+		// client.Post(…)") is a gallery of alternatives, each right on
+		// its own; a name an earlier block declared is the carry-over's
+		// doing.
+		for i := len(path) - 1; i >= 0; i-- {
+			as, ok := path[i].(*ast.AssignStmt)
+			if !ok || as.Tok != token.DEFINE {
+				continue
+			}
+			for _, l := range as.Lhs {
+				if id, ok := l.(*ast.Ident); !ok || id.Name != "_" {
+					return SnippetIssue{}, false
+				}
+			}
+			iss.Kind = SnippetCompile
+			iss.Message = "no new variables on left side of := (only _)"
+			return iss, true
+		}
+		return SnippetIssue{}, false
+
+	case strings.HasPrefix(msg, "duplicate key ") && strings.Contains(msg, " in map literal"),
+		strings.HasPrefix(msg, "duplicate field name ") && strings.Contains(msg, " in struct literal"):
+		iss.Kind = SnippetCompile
+		iss.Message = msg
+		return iss, true
+
+	case strings.HasPrefix(msg, "cannot use ") && snipValueContext(msg):
+		if iss, ok := s.snipWrongType(path, info, e, iss); ok {
+			return iss, true
 		}
 		return SnippetIssue{}, false
 
@@ -688,6 +755,9 @@ func (s *Symbols) snipClassify(ctx context.Context, from *Package, fset *token.F
 		iss.Kind = SnippetUnknownName
 		iss.Name, iss.Package = ip, ip
 		switch {
+		case s.snipOtherMajor(ip) != "":
+			// Reported as a wrong import.
+			return SnippetIssue{}, false
 		case s.inModule(ip) && s.byPath[ip] == nil && !s.excluded[ip]:
 			iss.Message = fmt.Sprintf("the repository has no package %s", ip)
 		case strings.Contains(msg, errSymStdMissing.Error()):
@@ -717,6 +787,12 @@ func (s *Symbols) snipClassify(ctx context.Context, from *Package, fset *token.F
 		}
 		if from != nil && from.Types != nil && from.Types.Scope().Lookup(name) != nil {
 			return SnippetIssue{}, false
+		}
+		if p, closest := s.snipCloseUnqualified(from, f, name, full); p != nil {
+			iss.Kind = SnippetUnknownName
+			iss.Name, iss.Package, iss.Closest = p.Name+"."+name, p.ImportPath, closest
+			iss.Message = fmt.Sprintf("package %s has no %s", p.ImportPath, name)
+			return iss, true
 		}
 		iss.Kind = SnippetUndeclared
 		iss.Name = name
@@ -1128,6 +1204,7 @@ func snipSplitImports(text string) ([]string, string) {
 // arguments, elements or statements by an identifier; "..." of variadic
 // calls and parameters and of [...] arrays is kept.
 func snipElide(text string) string {
+	text = snipPlaceholders(text)
 	if !strings.Contains(text, "...") && !strings.Contains(text, "…") {
 		return text
 	}
@@ -1164,4 +1241,432 @@ func snipElide(text string) string {
 		lines[i] = b.String()
 	}
 	return strings.Join(lines, "\n")
+}
+
+// snipValueContext reports whether a "cannot use" message is about a
+// value in a literal, an assignment, a declaration or a return.
+func snipValueContext(msg string) bool {
+	for _, where := range []string{" in struct literal", " in assignment", " in variable declaration", " in return statement", " in map literal", " in slice literal", " in array or slice literal"} {
+		if strings.Contains(msg, where) {
+			return true
+		}
+	}
+	return false
+}
+
+// snipWrongType handles "cannot use x (... type T) as U value in ..."
+// where T, U or the literal holding x is a repository type and nothing
+// involved is a placeholder for a package docreview could not load.
+func (s *Symbols) snipWrongType(path []ast.Node, info *types.Info, e types.Error, iss SnippetIssue) (SnippetIssue, bool) {
+	var x ast.Expr
+	at := -1
+	for j := len(path) - 1; j >= 0; j-- {
+		if ex, ok := path[j].(ast.Expr); ok && ex.Pos() == e.Pos {
+			if _, ok := info.Types[ex]; ok {
+				x, at = ex, j
+			}
+		}
+	}
+	if x == nil {
+		return SnippetIssue{}, false
+	}
+	got := info.Types[x].Type
+	want, lit := snipExpected(path[:at], x, info)
+	if want == nil || s.snipHasFake(got, 0) || s.snipHasFake(want, 0) {
+		return SnippetIssue{}, false
+	}
+	owner, name := s.snipModuleType(got), symNamedOf(got)
+	if owner == nil {
+		owner, name = s.snipModuleType(want), symNamedOf(want)
+	}
+	if owner == nil && lit != nil {
+		if tv, ok := info.Types[lit]; ok && !s.snipHasFake(tv.Type, 0) {
+			owner, name = s.snipModuleType(tv.Type), symNamedOf(tv.Type)
+		}
+	}
+	if owner == nil {
+		return SnippetIssue{}, false
+	}
+	iss.Kind = SnippetWrongType
+	iss.Name, iss.Package = name, owner.ImportPath
+	iss.Message = snipOneLine(e.Msg)
+	return iss, true
+}
+
+// snipExpected returns the type the place of x expects (a field of a
+// struct literal, an element of a slice, array or map literal, a declared
+// or assigned variable) and the literal holding x when there is one; nil
+// when the place is none of these.
+func snipExpected(outer []ast.Node, x ast.Expr, info *types.Info) (types.Type, *ast.CompositeLit) {
+	if len(outer) == 0 {
+		return nil, nil
+	}
+	parent := outer[len(outer)-1]
+	if kv, ok := parent.(*ast.KeyValueExpr); ok && kv.Value == x && len(outer) > 1 {
+		lit, ok := outer[len(outer)-2].(*ast.CompositeLit)
+		if !ok {
+			return nil, nil
+		}
+		tv, ok := info.Types[lit]
+		if !ok {
+			return nil, lit
+		}
+		switch u := symDeref(tv.Type).Underlying().(type) {
+		case *types.Struct:
+			key, ok := kv.Key.(*ast.Ident)
+			if !ok {
+				return nil, lit
+			}
+			for f := range u.Fields() {
+				if f.Name() == key.Name {
+					return f.Type(), lit
+				}
+			}
+		case *types.Map:
+			return u.Elem(), lit
+		case *types.Slice:
+			return u.Elem(), lit
+		case *types.Array:
+			return u.Elem(), lit
+		}
+		return nil, lit
+	}
+	switch p := parent.(type) {
+	case *ast.CompositeLit:
+		tv, ok := info.Types[p]
+		if !ok {
+			return nil, p
+		}
+		switch u := symDeref(tv.Type).Underlying().(type) {
+		case *types.Slice:
+			return u.Elem(), p
+		case *types.Array:
+			return u.Elem(), p
+		case *types.Struct:
+			for i, el := range p.Elts {
+				if el == x && i < u.NumFields() {
+					return u.Field(i).Type(), p
+				}
+			}
+		}
+		return nil, p
+	case *ast.ValueSpec:
+		if p.Type == nil {
+			return nil, nil
+		}
+		if tv, ok := info.Types[p.Type]; ok {
+			return tv.Type, nil
+		}
+	case *ast.AssignStmt:
+		for i, r := range p.Rhs {
+			if r == x && len(p.Lhs) == len(p.Rhs) {
+				if tv, ok := info.Types[p.Lhs[i]]; ok {
+					return tv.Type, nil
+				}
+			}
+		}
+	}
+	return nil, nil
+}
+
+func symDeref(t types.Type) types.Type {
+	if p, ok := t.(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return t
+}
+
+// snipHasFake reports whether t is or contains a type of a package
+// docreview did not load.
+func (s *Symbols) snipHasFake(t types.Type, depth int) bool {
+	if t == nil || depth > 5 {
+		return t == nil
+	}
+	switch u := t.(type) {
+	case *types.Pointer:
+		return s.snipHasFake(u.Elem(), depth+1)
+	case *types.Slice:
+		return s.snipHasFake(u.Elem(), depth+1)
+	case *types.Array:
+		return s.snipHasFake(u.Elem(), depth+1)
+	case *types.Map:
+		return s.snipHasFake(u.Key(), depth+1) || s.snipHasFake(u.Elem(), depth+1)
+	case *types.Chan:
+		return s.snipHasFake(u.Elem(), depth+1)
+	case *types.Named:
+		return s.fakes.is(u.Obj().Pkg()) || s.unknownMembers(u, 0)
+	case *types.Basic:
+		return u.Kind() == types.Invalid
+	}
+	return false
+}
+
+// snipCloseUnqualified finds, for an exported name the snippet uses
+// unqualified and nothing declares, the package it most likely misspells:
+// fromDir's package (for a fragment) or a repository package the file
+// dot-imports, when exactly one of its exported names is within one edit
+// (two for names of ten letters or more). It returns nil otherwise.
+func (s *Symbols) snipCloseUnqualified(from *Package, f *snipFile, name string, full bool) (*Package, string) {
+	if !token.IsExported(name) {
+		return nil, ""
+	}
+	var cands []*Package
+	if from != nil && from.Types != nil && !full && from.Name != "main" {
+		cands = append(cands, from)
+	}
+	if f != nil && f.ast != nil {
+		for _, imp := range f.ast.Imports {
+			if imp.Name == nil || imp.Name.Name != "." {
+				continue
+			}
+			ip, err := strconv.Unquote(imp.Path.Value)
+			if err != nil {
+				continue
+			}
+			if p := s.byPath[ip]; p != nil && p.Types != nil && !slices.Contains(cands, p) {
+				cands = append(cands, p)
+			}
+		}
+		if f.dotIP != "" {
+			if p := s.byPath[f.dotIP]; p != nil && p.Types != nil && !slices.Contains(cands, p) {
+				cands = append(cands, p)
+			}
+		}
+	}
+	limit := 1
+	if len(name) >= 10 {
+		limit = 2
+	}
+	var found *Package
+	closest := ""
+	for _, p := range cands {
+		if p.incomplete || p.otherNames[name] {
+			continue
+		}
+		for _, n := range p.Types.Scope().Names() {
+			if !token.IsExported(n) || symDistance(strings.ToLower(n), strings.ToLower(name)) > limit {
+				continue
+			}
+			if closest != "" && n != closest {
+				return nil, ""
+			}
+			found, closest = p, n
+		}
+	}
+	return found, closest
+}
+
+// snipWrongImports reports the imports of src that name a path the
+// repository does not provide while one of its modules provides the same
+// package under another major version.
+func (s *Symbols) snipWrongImports(src string) []SnippetIssue {
+	var issues []SnippetIssue
+	lines := strings.Split(src, "\n")
+	for i, line := range lines {
+		for _, q := range snipQuoted(line) {
+			ip, err := strconv.Unquote(q)
+			if err != nil || s.byPath[ip] != nil || !strings.Contains(ip, ".") {
+				continue
+			}
+			if want := s.snipOtherMajor(ip); want != "" && snipIsImportLine(lines, i) {
+				issues = append(issues, SnippetIssue{
+					Kind: SnippetWrongImport, Line: i + 1, Name: ip, Package: want,
+					Message: fmt.Sprintf("the repository has no package %s; it provides %s", ip, want),
+				})
+			}
+		}
+	}
+	return issues
+}
+
+// snipOtherMajor returns the repository package that ip names under
+// another major version of its module ("" if none): github.com/x/y/sub for
+// a module github.com/x/y/v2 gives github.com/x/y/v2/sub.
+func (s *Symbols) snipOtherMajor(ip string) string {
+	for _, m := range s.modules {
+		base := snipStripMajor(m.path)
+		if base == "" {
+			continue
+		}
+		rest, ok := strings.CutPrefix(ip, base)
+		if !ok || rest != "" && rest[0] != '/' {
+			continue
+		}
+		// Drop ip's own major version element, if any.
+		if r := strings.TrimPrefix(rest, "/"); r != "" {
+			first, after, _ := strings.Cut(r, "/")
+			if snipIsMajor(first) {
+				rest = ""
+				if after != "" {
+					rest = "/" + after
+				}
+			}
+		}
+		want := m.path + rest
+		if want != ip && s.byPath[want] != nil && !s.byPath[want].incomplete {
+			return want
+		}
+	}
+	return ""
+}
+
+// snipStripMajor removes a trailing /vN (N ≥ 2) from a module path.
+func snipStripMajor(mod string) string {
+	i := strings.LastIndex(mod, "/")
+	if i > 0 && snipIsMajor(mod[i+1:]) {
+		return mod[:i]
+	}
+	return mod
+}
+
+// snipIsMajor reports whether a path element is a major version suffix
+// ("v2", "v10").
+func snipIsMajor(el string) bool {
+	if len(el) < 2 || el[0] != 'v' {
+		return false
+	}
+	n, err := strconv.Atoi(el[1:])
+	return err == nil && n >= 2
+}
+
+// snipQuoted returns the double-quoted string literals of a line.
+func snipQuoted(line string) []string {
+	var out []string
+	for {
+		i := strings.IndexByte(line, '"')
+		if i < 0 {
+			return out
+		}
+		j := strings.IndexByte(line[i+1:], '"')
+		if j < 0 {
+			return out
+		}
+		out = append(out, line[i:i+j+2])
+		line = line[i+j+2:]
+	}
+}
+
+// snipIsImportLine reports whether line i of a block is an import spec:
+// on an import line or inside an import ( ... ) group.
+func snipIsImportLine(lines []string, i int) bool {
+	t := strings.TrimSpace(lines[i])
+	if strings.HasPrefix(t, "import ") || strings.HasPrefix(t, "import\t") {
+		return true
+	}
+	for j := i - 1; j >= 0; j-- {
+		t := strings.TrimSpace(lines[j])
+		switch {
+		case strings.HasPrefix(t, "import (") || t == "import(":
+			return true
+		case strings.HasPrefix(t, ")"), strings.HasPrefix(t, "func "), strings.HasPrefix(t, "var "), strings.HasPrefix(t, "type "), strings.HasPrefix(t, "const "):
+			return false
+		}
+	}
+	return false
+}
+
+// snipGluedFence returns the 1-based line of a code line that ends with a
+// closing fence glued to it ("}```"), which CommonMark does not take as the
+// end of the block; 0 if there is none.
+func snipGluedFence(src string) int {
+	for i, line := range strings.Split(src, "\n") {
+		t := strings.TrimSpace(line)
+		if rest, ok := strings.CutSuffix(t, "```"); ok && strings.TrimSpace(strings.TrimRight(rest, "`")) != "" && strings.Count(t, "`") == 3 {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+// snipPlaceholderRE matches an angle-bracket placeholder: <your-token>,
+// <bucket name>.
+var snipPlaceholderRE = regexp.MustCompile(`<[A-Za-z][A-Za-z0-9_ .:/-]*>`)
+
+// snipQualifiedRE matches a line that starts with a qualified call, as
+// listings write methods ("result.Uint() int64").
+var snipQualifiedRE = regexp.MustCompile(`(?m)^(\s*)[\pL_][\pL\pN_]*\.([\pL_][\pL\pN_]*\()`)
+
+// snipNotCode reports whether a block that does not parse is something
+// other than Go code gone wrong, so its syntax error is no finding: the
+// error's line holds a placeholder ("...", "…", "<your-value>"); the
+// block is a listing of method signatures, struct fields or literal
+// fields; it is a shell session, JSON, or a template.
+func snipNotCode(src string, line int) bool {
+	lines := strings.Split(src, "\n")
+	if line >= 1 && line <= len(lines) {
+		l := lines[line-1]
+		if strings.Contains(l, "...") || strings.Contains(l, "…") || snipPlaceholderRE.MatchString(l) {
+			return true
+		}
+		// A line without any of Go's brackets, quotes or assignment is
+		// prose or program output, not code gone wrong.
+		if !strings.ContainsAny(l, "(){}[]=:\"`") {
+			return true
+		}
+	}
+	t := strings.TrimSpace(src)
+	if strings.Contains(t, "{{") || json.Valid([]byte(t)) {
+		return true
+	}
+	first := t
+	if i := strings.IndexByte(t, '\n'); i >= 0 {
+		first = t[:i]
+	}
+	keyword := false
+	for _, k := range []string{"//", "package ", "import ", "var ", "const ", "type ", "func ", "for ", "if ", "return ", "defer "} {
+		keyword = keyword || strings.HasPrefix(first, k)
+	}
+	if !keyword && !strings.ContainsAny(first, "(){}[]=:\"`") {
+		// The block does not open as Go: output or text under a go fence.
+		return true
+	}
+	for _, p := range []string{"$ ", "go get ", "go install ", "go run ", "go mod ", "go test ", "> "} {
+		if strings.HasPrefix(first, p) {
+			return true
+		}
+	}
+	return snipIsListing(src)
+}
+
+// snipIsListing reports whether a block lists members rather than being
+// code: it parses as the body of an interface (method signatures, also
+// written "x.Method() T"), of a struct type, or of a composite literal.
+func snipIsListing(src string) bool {
+	parses := func(text string) bool {
+		_, err := parser.ParseFile(token.NewFileSet(), "", text, parser.SkipObjectResolution)
+		return err == nil
+	}
+	if parses("package p; type _ struct {\n"+src+"\n}") || parses("package p; var _ = T{\n"+src+"\n}") {
+		return true
+	}
+	return parses("package p; type _ interface {\n" + snipQualifiedRE.ReplaceAllString(src, "$1$2") + "\n}")
+}
+
+// snipPlaceholders replaces angle-bracket placeholders outside string
+// literals (`token := <your-token>`) by an identifier the checker leaves
+// alone.
+func snipPlaceholders(text string) string {
+	if !strings.Contains(text, "<") {
+		return text
+	}
+	lines := strings.Split(text, "\n")
+	for i, line := range lines {
+		locs := snipPlaceholderRE.FindAllStringIndex(line, -1)
+		for k := len(locs) - 1; k >= 0; k-- {
+			from, to := locs[k][0], locs[k][1]
+			if strings.Count(line[:from], "\"")%2 == 1 || strings.Count(line[:from], "`")%2 == 1 || strings.Contains(line[:from], "//") {
+				continue
+			}
+			if from > 0 && (isSnipIdentByte(line[from-1]) || line[from-1] == ')' || line[from-1] == ']') {
+				continue
+			}
+			line = line[:from] + snipElided + line[to:]
+		}
+		lines[i] = line
+	}
+	return strings.Join(lines, "\n")
+}
+
+func isSnipIdentByte(b byte) bool {
+	return b == '_' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
 }

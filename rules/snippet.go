@@ -73,10 +73,10 @@ func (r *Snippet) judgeGo(ctx context.Context, ws *review.Workspace, c review.Cl
 		return nil, nil
 	}
 	sc := newScope(ws.Symbols, c)
-	var prelude []string
+	var prior []priorBlock
 	if c.Kind == review.KindMarkdown {
 		var err error
-		if prelude, err = r.prelude(ws, c); err != nil {
+		if prior, err = r.prelude(ws, c); err != nil {
 			return nil, err
 		}
 	}
@@ -100,7 +100,7 @@ func (r *Snippet) judgeGo(ctx context.Context, ws *review.Workspace, c review.Cl
 			return nil, ctx.Err()
 		}
 		codeLine := codeStart(lines, b)
-		for _, is := range checkBlock(ctx, ws.Symbols, sc.primary(), b.Text, prelude) {
+		for _, is := range checkBlock(ctx, ws.Symbols, sc.primary(), b.Text, tiedPrelude(b.Text, c.Context, prior)) {
 			sev := issueSeverity(is, c.Kind, sc)
 			if sev == 0 || sev < worstSev || oldDebt && (is.Kind == retrieval.SnippetMissingImport || !touched[lastPart(is.Name)]) {
 				continue
@@ -112,9 +112,16 @@ func (r *Snippet) judgeGo(ctx context.Context, ws *review.Workspace, c review.Cl
 			line = min(max(line, b.Line), max(b.EndLine, b.Line))
 			worst = append(worst, snippetIssue{SnippetIssue: is, block: b, line: line, codeLine: codeLine})
 		}
-		prelude = append(prelude, b.Text)
+		prior = append(prior, priorBlock{text: b.Text, section: c.Context})
 	}
 	if len(worst) == 0 {
+		// What any earlier block declares counts as declared here: an
+		// undeclared receiver is a finding only when nothing before
+		// declares it.
+		prelude := make([]string, len(prior))
+		for i, p := range prior {
+			prelude[i] = p.text
+		}
 		calls := untypedCalls(sc, blocks, prelude, lines, changes)
 		if oldDebt {
 			calls = slices.DeleteFunc(calls, func(u untypedCall) bool { return u.rename == nil })
@@ -205,6 +212,13 @@ func goBlocks(c review.Claim) []review.Mention {
 			if m.Lang == "" || isGoLang(m.Lang) {
 				out = append(out, m)
 			}
+		case review.KindDocComment:
+			// A doc comment's code block has no language: it is checked
+			// when it parses as Go (output, grammars and shell lines do
+			// not).
+			if m.Lang == "" && parsesAsGo(m.Text) {
+				out = append(out, m)
+			}
 		}
 	}
 	return out
@@ -215,9 +229,37 @@ func isGoLang(lang string) bool {
 	return lang == "go" || lang == "golang"
 }
 
+// parsesAsGo reports whether a doc comment's code block is Go: it parses
+// as a file, declarations or statements, and holds a call.
+func parsesAsGo(text string) bool {
+	_, f, _ := parseFragment(text)
+	if f == nil {
+		return false
+	}
+	call := false
+	ast.Inspect(f, func(n ast.Node) bool {
+		if _, ok := n.(*ast.CallExpr); ok {
+			call = true
+		}
+		return !call
+	})
+	return call
+}
+
 // issueSeverity ranks an issue: 2 contradicts the doc, 1 makes it
 // incomplete, 0 is not certain enough to report.
 func issueSeverity(is retrieval.SnippetIssue, kind review.Kind, sc scope) int {
+	if kind == review.KindDocComment {
+		// Doc comment examples are sketches around the declaration
+		// they document: only a wrong use of a module name counts.
+		switch is.Kind {
+		case "unknown-name", "unknown-member", "wrong-args", "wrong-type":
+			if moduleIssue(sc, is) {
+				return 2
+			}
+		}
+		return 0
+	}
 	switch is.Kind {
 	case "unknown-name", "unknown-member", "wrong-args":
 		if kind == review.KindExample && (is.Kind == "unknown-name" || !moduleIssue(sc, is)) {
@@ -229,6 +271,18 @@ func issueSeverity(is retrieval.SnippetIssue, kind review.Kind, sc scope) int {
 			return 0
 		}
 		return 1
+	case "compile", "wrong-type", "wrong-import":
+		if kind == review.KindExample && is.Kind != "compile" && !moduleIssue(sc, is) {
+			return 0
+		}
+		return 2
+	case "syntax":
+		// An Example function compiled; a syntax error there is the
+		// extractor's, not the doc's.
+		if kind == review.KindExample {
+			return 0
+		}
+		return 2
 	}
 	// "undeclared" is not reported: documentation leaves inputs
 	// undeclared on purpose ("Convert(source, &buf)"), and the checker
@@ -242,9 +296,15 @@ func moduleIssue(sc scope, is retrieval.SnippetIssue) bool {
 	return issueDir(sc, is) != ""
 }
 
+// priorBlock is a Go block that comes before the one checked, with the
+// heading path of its section.
+type priorBlock struct {
+	text, section string
+}
+
 // prelude returns the Go blocks of the claims that come before c in its
 // Markdown file.
-func (r *Snippet) prelude(ws *review.Workspace, c review.Claim) ([]string, error) {
+func (r *Snippet) prelude(ws *review.Workspace, c review.Claim) ([]priorBlock, error) {
 	claims, err := r.docs.get(ws, c.Path, func() ([]review.Claim, error) {
 		src, err := fs.ReadFile(ws.HeadFS, c.Path)
 		if err != nil {
@@ -258,18 +318,145 @@ func (r *Snippet) prelude(ws *review.Workspace, c review.Claim) ([]string, error
 	if err != nil {
 		return nil, err
 	}
-	var prelude []string
+	var prior []priorBlock
 	for _, o := range claims {
 		if o.Line >= c.Line {
 			continue
 		}
 		for _, b := range goBlocks(o) {
 			if b.Line < c.Line {
-				prelude = append(prelude, b.Text)
+				prior = append(prior, priorBlock{text: b.Text, section: o.Context})
 			}
 		}
 	}
-	return prelude, nil
+	return prior, nil
+}
+
+// tiedPrelude picks the earlier blocks whose declarations carry into a
+// block: walking back from the nearest, a block of the same section, or
+// one that declares a name the block (or a block already picked) uses
+// without declaring, as long as it declares nothing they declare
+// themselves. Other blocks are unrelated examples: their variables do not
+// carry over. It returns the picked blocks' texts in document order.
+func tiedPrelude(text, section string, prior []priorBlock) []string {
+	declared, used := blockNames(text)
+	if declared == nil {
+		declared, used = map[string]bool{}, map[string]bool{}
+	}
+	var picked []string
+	for i := len(prior) - 1; i >= 0; i-- {
+		d, u := blockNames(prior[i].text)
+		if d == nil {
+			continue
+		}
+		ties := prior[i].section == section && section != ""
+		conflict := false
+		for name := range d {
+			if used[name] && !declared[name] {
+				ties = true
+			}
+			if declared[name] && !reusable[name] {
+				conflict = true
+			}
+		}
+		if !ties || conflict {
+			continue
+		}
+		picked = append(picked, prior[i].text)
+		for name := range d {
+			declared[name] = true
+		}
+		for name := range u {
+			used[name] = true
+		}
+	}
+	slices.Reverse(picked)
+	return picked
+}
+
+// topLevelNames adds to names what a block declares where a later block
+// could see it: imports and top-level declarations of a file, or the
+// declarations directly in the body of a block of statements (stmts, as
+// parseFragment wraps them in one function).
+func topLevelNames(f *ast.File, stmts bool, names map[string]bool) {
+	for _, imp := range f.Imports {
+		path := strings.Trim(imp.Path.Value, "`\"")
+		name := path[strings.LastIndexByte(path, '/')+1:]
+		if imp.Name != nil {
+			name = imp.Name.Name
+		}
+		names[name] = true
+	}
+	spec := func(g *ast.GenDecl) {
+		for _, sp := range g.Specs {
+			switch x := sp.(type) {
+			case *ast.ValueSpec:
+				for _, id := range x.Names {
+					names[id.Name] = true
+				}
+			case *ast.TypeSpec:
+				names[x.Name.Name] = true
+			}
+		}
+	}
+	for _, d := range f.Decls {
+		switch x := d.(type) {
+		case *ast.GenDecl:
+			spec(x)
+		case *ast.FuncDecl:
+			if !stmts {
+				if x.Recv == nil {
+					names[x.Name.Name] = true
+				}
+				continue
+			}
+			if x.Body == nil {
+				continue
+			}
+			for _, st := range x.Body.List {
+				switch y := st.(type) {
+				case *ast.DeclStmt:
+					if g, ok := y.Decl.(*ast.GenDecl); ok {
+						spec(g)
+					}
+				case *ast.AssignStmt:
+					if y.Tok == token.DEFINE {
+						for _, l := range y.Lhs {
+							if id, ok := l.(*ast.Ident); ok {
+								names[id.Name] = true
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// reusable names are declared again and again by unrelated blocks and
+// by blocks that continue one another; declaring one twice ties nothing
+// and conflicts with nothing.
+var reusable = map[string]bool{"err": true, "_": true, "ok": true, "ctx": true}
+
+// blockNames returns the names a code block declares and the identifiers
+// it uses; nil maps when it does not parse.
+func blockNames(text string) (declared, used map[string]bool) {
+	_, f, offset := parseFragment(text)
+	if f == nil {
+		return nil, nil
+	}
+	declared, used = map[string]bool{}, map[string]bool{}
+	topLevelNames(f, offset == 2, declared)
+	ast.Inspect(f, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			used[id.Name] = true
+		}
+		return true
+	})
+	for name := range reusable {
+		delete(declared, name)
+	}
+	return declared, used
 }
 
 // fileLines returns the lines of a file at head.
@@ -444,6 +631,18 @@ func (r *Snippet) verdict(ws *review.Workspace, sc scope, c review.Claim, issues
 	case "wrong-args":
 		why = fmt.Sprintf("code block calls %s with arguments its signature does not accept", sub.name)
 		msg = fmt.Sprintf("The Go code block calls %s with arguments its signature does not accept (%s)", sub.name, is.Message)
+	case "syntax":
+		why = "code block is not valid Go"
+		msg = fmt.Sprintf("The Go code block does not parse (%s)", strings.TrimPrefix(is.Message, "syntax error: "))
+	case "compile":
+		why = "code block does not compile"
+		msg = fmt.Sprintf("The Go code block does not compile (%s)", is.Message)
+	case "wrong-type":
+		why = "code block uses a value of the wrong type"
+		msg = fmt.Sprintf("The Go code block does not compile (%s)", is.Message)
+	case "wrong-import":
+		why = fmt.Sprintf("code block imports %s, which the repository does not provide", is.Name)
+		msg = fmt.Sprintf("The Go code block imports %s, which the repository does not provide; it provides %s", is.Name, is.Package)
 	default: // missing-import
 		v.Label, v.Confidence = review.Incomplete, 0.6
 		why = fmt.Sprintf("code block uses package %s without importing it", sub.name)
@@ -502,7 +701,11 @@ func (r *Snippet) verdict(ws *review.Workspace, sc scope, c review.Claim, issues
 		if sym, ok := lookupIn(sc, sub.dir, sub.closest); ok {
 			cite(sym, fmt.Sprintf("closest existing name to %s: %s", sub.name, sub.closest))
 		}
-	case "wrong-args":
+	case "wrong-type":
+		if sym, ok := lookupIn(sc, sub.dir, sub.name); ok {
+			cite(sym, "declares "+sym.Name)
+		}
+	case "wrong-args", "compile":
 		if sym, ok := lookupIn(sc, sub.dir, sub.name); ok {
 			w := "defines " + sym.Name
 			if sym.Signature != "" {
