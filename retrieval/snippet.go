@@ -154,13 +154,11 @@ func (s *Symbols) CheckSnippet(ctx context.Context, fromDir string, src string, 
 		return []SnippetIssue{*iss}
 	}
 	full := mains[0].kind == snipFileKind
-	// A fragment that lists imports of its own declares what it uses, as a
-	// file does: a package it uses without importing is missing, not
-	// implied.
-	strict := full
-	for _, b := range mains {
-		strict = strict || len(b.imports) > 0
-	}
+	// Only a complete file declares all it uses: a fragment that lists
+	// some imports shows the ones it is about ("import lo" above a
+	// strconv.FormatInt), and a file with an elision ("// ...") left the
+	// rest out on purpose. Elsewhere the packages a block uses are implied.
+	strict := full && !strings.Contains(src, "...") && !strings.Contains(src, "…")
 	var blocks []*snipBlock
 	if !full {
 		for _, p := range prelude {
@@ -1468,7 +1466,9 @@ func (s *Symbols) snipWrongImports(src string) []SnippetIssue {
 			if err != nil || s.byPath[ip] != nil || !strings.Contains(ip, ".") {
 				continue
 			}
-			if want := s.snipOtherMajor(ip); want != "" && snipIsImportLine(lines, i) {
+			// A block that also imports the right path compares the two
+			// ("with go modules disabled").
+			if want := s.snipOtherMajor(ip); want != "" && snipIsImportLine(lines, i) && !strings.Contains(src, strconv.Quote(want)) {
 				issues = append(issues, SnippetIssue{
 					Kind: SnippetWrongImport, Line: i + 1, Name: ip, Package: want,
 					Message: fmt.Sprintf("the repository has no package %s; it provides %s", ip, want),

@@ -138,15 +138,16 @@ func memberVerb(sc scope, name string) bool {
 	return false
 }
 
-// isHistory reports whether path is a change log or release notes, whose
-// old names are history, not drift.
+// isHistory reports whether path is a change log, release notes or an
+// upgrade guide, whose old names are history, not drift.
 func isHistory(p string) bool {
 	if path.Ext(p) == ".go" {
 		return false
 	}
 	base := strings.ToLower(path.Base(p))
 	base = strings.TrimSuffix(base, path.Ext(base))
-	for _, h := range []string{"changelog", "changes", "history", "news", "releases", "release-notes", "release_notes", "releasenotes"} {
+	for _, h := range []string{"changelog", "changes", "history", "news", "releases", "release-notes", "release_notes", "releasenotes",
+		"upgrade", "upgrading", "migration", "migrating", "migrations"} {
 		if base == h {
 			return true
 		}

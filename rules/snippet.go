@@ -260,6 +260,11 @@ func issueSeverity(is retrieval.SnippetIssue, kind review.Kind, sc scope) int {
 		}
 		return 0
 	}
+	if kind == review.KindExample && is.Name != "" && !token.IsExported(lastPart(is.Name)) {
+		// An Example of the package's own test files sees its unexported
+		// names; the checker reaches the package from outside.
+		return 0
+	}
 	switch is.Kind {
 	case "unknown-name", "unknown-member", "wrong-args":
 		if kind == review.KindExample && (is.Kind == "unknown-name" || !moduleIssue(sc, is)) {
@@ -333,33 +338,49 @@ func (r *Snippet) prelude(ws *review.Workspace, c review.Claim) ([]priorBlock, e
 }
 
 // tiedPrelude picks the earlier blocks whose declarations carry into a
-// block: walking back from the nearest, a block of the same section, or
-// one that declares a name the block (or a block already picked) uses
-// without declaring, as long as it declares nothing they declare
-// themselves. Other blocks are unrelated examples: their variables do not
+// block: the blocks of its section, and, walking back from the nearest
+// without a gap, each block the text continues: it declares a name the
+// block (or a block already picked) uses without declaring and no other
+// earlier block declares. A block that declares what the picked ones
+// declare themselves is never picked. Other blocks are unrelated examples: their variables do not
 // carry over. It returns the picked blocks' texts in document order.
 func tiedPrelude(text, section string, prior []priorBlock) []string {
 	declared, used := blockNames(text)
 	if declared == nil {
 		declared, used = map[string]bool{}, map[string]bool{}
 	}
+	names := make([]map[string]bool, len(prior))
+	uses := make([]map[string]bool, len(prior))
+	declarers := map[string]int{}
+	for i, p := range prior {
+		names[i], uses[i] = blockNames(p.text)
+		for name := range names[i] {
+			declarers[name]++
+		}
+	}
 	var picked []string
+	chain := true // the blocks picked so far run back without a gap
 	for i := len(prior) - 1; i >= 0; i-- {
-		d, u := blockNames(prior[i].text)
+		d, u := names[i], uses[i]
+		same := prior[i].section == section && section != ""
 		if d == nil {
+			chain = chain && same
 			continue
 		}
-		ties := prior[i].section == section && section != ""
+		continues := false
 		conflict := false
 		for name := range d {
-			if used[name] && !declared[name] {
-				ties = true
+			// A name two earlier blocks declare does not say which one
+			// is meant: it ties neither.
+			if chain && used[name] && !declared[name] && declarers[name] == 1 {
+				continues = true
 			}
 			if declared[name] && !reusable[name] {
 				conflict = true
 			}
 		}
-		if !ties || conflict {
+		if !same && !continues || conflict {
+			chain = chain && same
 			continue
 		}
 		picked = append(picked, prior[i].text)

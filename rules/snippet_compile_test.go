@@ -1,0 +1,123 @@
+package rules
+
+import (
+	"testing"
+
+	"github.com/docreview/docreview/review"
+)
+
+// TestSnippetCompile checks the compile errors a reader pasting a block
+// meets, and the blocks that are not code gone wrong, on a fixture without
+// a base (every block counts, as in --scope all).
+func TestSnippetCompile(t *testing.T) {
+	ws := loadWorkspace(t, "gosnippet")
+	rule := &Snippet{}
+	at := func(path, s string) int { return lineOf(t, ws, path, s) }
+	decl := func(s string) (int, int) {
+		start := at("limits/limits.go", s)
+		return start, declEnd(t, ws, "limits/limits.go", start)
+	}
+	newStart, newEnd := decl("func New(")
+	winStart, winEnd := decl("type Window struct")
+	limStart, limEnd := decl("type Limiter struct")
+	block := func(s string) func() review.Claim {
+		return func() review.Claim { return mdClaim(t, ws, "README.md", s) }
+	}
+	tests := []struct {
+		name  string
+		claim func() review.Claim
+		want  *want
+	}{{
+		name:  "results of a repository function assigned to too few variables",
+		claim: block("l := limits.New(limits.Config{Max: 10})"),
+		want: &want{
+			label:   review.Contradicted,
+			message: "The Go code block does not compile (assignment mismatch: 1 variable but limits.New returns 2 values)",
+			evidence: []ev{
+				{"README.md", at("README.md", "l := limits.New(limits.Config{Max: 10})"), at("README.md", "l := limits.New(limits.Config{Max: 10})"), review.SourceDoc, "code block does not compile"},
+				{"limits/limits.go", newStart, newEnd, review.SourceCode, "signature: func New(cfg Config) (*Limiter, error)"},
+			},
+		},
+	}, {
+		name:  "a pointer where the field holds a value",
+		claim: block("Window: &limits.Window{Size: 5}"),
+		want: &want{
+			label:   review.Contradicted,
+			message: "cannot use &limits.Window{…} (value of type *limits.Window) as limits.Window value in struct literal",
+			evidence: []ev{
+				{"README.md", at("README.md", "Window: &limits.Window{Size: 5}"), at("README.md", "Window: &limits.Window{Size: 5}"), review.SourceDoc, "code block uses a value of the wrong type"},
+				{"limits/limits.go", winStart, winEnd, review.SourceCode, "declares Window"},
+			},
+		},
+	}, {
+		name:  "_ := declares nothing",
+		claim: block("_ := ok"),
+		want: &want{
+			label:    review.Contradicted,
+			message:  "no new variables on left side of := (only _)",
+			evidence: []ev{{"README.md", at("README.md", "_ := ok"), at("README.md", "_ := ok"), review.SourceDoc, "code block does not compile"}},
+		},
+	}, {
+		name:  "an unclosed call",
+		claim: block("http.Handle(\"/\", limits.Handler("),
+		want: &want{
+			label:    review.Contradicted,
+			message:  "The Go code block does not parse (missing ',' before newline in argument list)",
+			evidence: []ev{{"README.md", at("README.md", "\tMax: 5,") + 1, at("README.md", "\tMax: 5,") + 1, review.SourceDoc, "code block is not valid Go"}},
+		},
+	}, {
+		name:  "a closing fence glued to the code",
+		claim: block("lim, err := limits.New"),
+		want: &want{
+			label:    review.Contradicted,
+			message:  "the closing ``` is glued to the code on this line",
+			evidence: []ev{{"README.md", at("README.md", "fmt.Println(lim, err)```"), at("README.md", "fmt.Println(lim, err)```"), review.SourceDoc, "code block is not valid Go"}},
+		},
+	}, {
+		name:  "another major version's import path",
+		claim: block(`import "example.com/limits/v2/limits"`),
+		want: &want{
+			label:    review.Contradicted,
+			message:  "imports example.com/limits/v2/limits, which the repository does not provide; it provides example.com/limits/limits",
+			evidence: []ev{{"README.md", at("README.md", `import "example.com/limits/v2/limits"`), at("README.md", `import "example.com/limits/v2/limits"`), review.SourceDoc, "code block imports example.com/limits/v2/limits, which the repository does not provide"}},
+		},
+	}, {
+		name:  "a block that continues the one before carries its variables",
+		claim: block("v.Sise = 3"),
+		want: &want{
+			label:      review.Contradicted,
+			suggestion: "v.Size = 3",
+			message:    "Window has no field or method Sise",
+			evidence: []ev{
+				{"README.md", at("README.md", "v.Sise = 3"), at("README.md", "v.Sise = 3"), review.SourceDoc, "code block uses Window.Sise, which does not exist"},
+				{"limits/limits.go", winStart, winEnd, review.SourceCode, "Window has no field or method Sise; closest: Size"},
+			},
+		},
+	}, {
+		name:  "a misspelt method in a doc comment's example",
+		claim: func() review.Claim { return goClaim(t, ws, "limits/limits.go", "Limiter.Allow") },
+		want: &want{
+			label:   review.Contradicted,
+			message: "Limiter has no field or method Alow (closest: Limiter.Allow)",
+			evidence: []ev{
+				{"limits/limits.go", at("limits/limits.go", `//	if l.Alow("user") {`), at("limits/limits.go", `//	if l.Alow("user") {`), review.SourceDoc, "code block uses Limiter.Alow, which does not exist"},
+				{"limits/limits.go", limStart, limEnd, review.SourceCode, "Limiter has no field or method Alow; closest: Allow"},
+			},
+		},
+	},
+		{name: "a listing of methods is not code", claim: block("l.Allow(key string) bool")},
+		{name: "benchmark output under a go fence is not code", claim: block("BenchmarkAllow-8")},
+		{name: "an angle-bracket placeholder", claim: block("Max: <max>")},
+		{name: "an unrelated earlier block does not carry over", claim: block("w.Sise = 2")},
+		{name: "a doc comment example with undeclared inputs and right calls", claim: func() review.Claim { return goClaim(t, ws, "limits/limits.go", "Limiter.Reset") }},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := rule.Judge(t.Context(), ws, tt.claim())
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkVerdict(t, rule, got, tt.want)
+		})
+	}
+}

@@ -1,0 +1,48 @@
+// Package limits counts requests per key.
+package limits
+
+import "errors"
+
+// Window is a counting window.
+type Window struct {
+	Size int
+}
+
+// Config configures a Limiter.
+type Config struct {
+	Max    int
+	Window Window
+}
+
+// Limiter allows up to Config.Max requests per key and window.
+type Limiter struct {
+	cfg  Config
+	seen map[string]int
+}
+
+// New returns a Limiter for cfg; it fails when cfg.Max is not positive.
+func New(cfg Config) (*Limiter, error) {
+	if cfg.Max <= 0 {
+		return nil, errors.New("limits: Max must be positive")
+	}
+	return &Limiter{cfg: cfg, seen: map[string]int{}}, nil
+}
+
+// Allow reports whether key may proceed:
+//
+//	l, _ := limits.New(limits.Config{Max: 10})
+//	if l.Alow("user") {
+//		serve()
+//	}
+func (l *Limiter) Allow(key string) bool {
+	l.seen[key]++
+	return l.seen[key] <= l.cfg.Max
+}
+
+// Reset forgets every key:
+//
+//	l.Reset()
+//	fmt.Println(l.Allow("user"))
+func (l *Limiter) Reset() {
+	clear(l.seen)
+}
