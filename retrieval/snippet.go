@@ -297,13 +297,29 @@ func snipSplitFuncs(body string) (decls, stmts string, ok bool) {
 	depth := 0
 	start := -1     // offset of the func keyword of the declaration being read
 	bodyDepth := -1 // depth inside the declaration's body, once it opened
+	typeStart := -1 // offset of the type keyword of a top-level type declaration
+	funcs := 0
 	prev := token.SEMICOLON
 	for {
 		pos, tok, _ := sc.Scan()
 		if tok == token.EOF {
+			if typeStart >= 0 {
+				spans = append(spans, span{typeStart, len(body)})
+			}
 			break
 		}
 		switch tok {
+		case token.TYPE:
+			// A type its methods are declared on must be declared at the
+			// top level too, not as a local type of the statements.
+			if depth == 0 && start < 0 && typeStart < 0 && prev == token.SEMICOLON {
+				typeStart = file.Offset(pos)
+			}
+		case token.SEMICOLON:
+			if depth == 0 && typeStart >= 0 {
+				spans = append(spans, span{typeStart, file.Offset(pos)})
+				typeStart = -1
+			}
 		case token.LPAREN, token.LBRACK, token.LBRACE:
 			if tok == token.LBRACE && start >= 0 && bodyDepth < 0 && depth == 0 {
 				bodyDepth = depth + 1
@@ -314,6 +330,7 @@ func snipSplitFuncs(body string) (decls, stmts string, ok bool) {
 			if tok == token.RBRACE && start >= 0 && bodyDepth == depth+1 && depth == 0 {
 				spans = append(spans, span{start, file.Offset(pos) + 1})
 				start, bodyDepth = -1, -1
+				funcs++
 			}
 		case token.FUNC:
 			if depth == 0 && start < 0 && (prev == token.SEMICOLON || prev == token.RBRACE) {
@@ -322,7 +339,7 @@ func snipSplitFuncs(body string) (decls, stmts string, ok bool) {
 		}
 		prev = tok
 	}
-	if len(spans) == 0 || start >= 0 {
+	if funcs == 0 || start >= 0 {
 		return "", "", false
 	}
 	blank := func(b []byte, from, to int) {

@@ -301,6 +301,16 @@ func testCheckSnippet(t *testing.T, s *Symbols) {
 				Message: "type *cache.Cache has no field or method Purge"}},
 		},
 		{
+			name: "a type, its method and statements in one block",
+			from: "cache",
+			src: "type keyStore struct{}\n\nfunc (keyStore) Get(key string) (string, bool) { return \"\", false }\n" +
+				"func (keyStore) Put(key, value string) error { return nil }\n" +
+				"func (keyStore) Delete(ctx context.Context, pattern string) error { return nil }\n\n" +
+				"var s cache.Store = keyStore{}\n_ = s\nc := cache.New(cache.Options{})\nc.Purge()",
+			want: []SnippetIssue{{Kind: SnippetUnknownMember, Line: 10, Name: "Purge", Package: mod,
+				Message: "type *cache.Cache has no field or method Purge"}},
+		},
+		{
 			name: "unexported name of another package",
 			from: "tools/gen",
 			src:  "_ = cache.newMemStore()",

@@ -7,6 +7,7 @@ import (
 	"go/types"
 	"io/fs"
 	"path"
+	"regexp"
 	"strings"
 	"unicode"
 
@@ -138,6 +139,10 @@ func memberVerb(sc scope, name string) bool {
 	return false
 }
 
+// historyVersionRE matches the version suffix of a per-version change log
+// ("-3.0", "_v2").
+var historyVersionRE = regexp.MustCompile(`^[-_.]?v?[0-9]`)
+
 // isHistory reports whether path is a change log, release notes or an
 // upgrade guide, whose old names are history, not drift.
 func isHistory(p string) bool {
@@ -148,7 +153,8 @@ func isHistory(p string) bool {
 	base = strings.TrimSuffix(base, path.Ext(base))
 	for _, h := range []string{"changelog", "changes", "history", "news", "releases", "release-notes", "release_notes", "releasenotes",
 		"upgrade", "upgrading", "migration", "migrating", "migrations"} {
-		if base == h {
+		// Also per version: CHANGELOG-3.0, changelog_v2.
+		if rest, ok := strings.CutPrefix(base, h); ok && (rest == "" || historyVersionRE.MatchString(rest)) {
 			return true
 		}
 	}
