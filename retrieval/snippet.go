@@ -156,9 +156,10 @@ func (s *Symbols) CheckSnippet(ctx context.Context, fromDir string, src string, 
 	full := mains[0].kind == snipFileKind
 	// Only a complete file declares all it uses: a fragment that lists
 	// some imports shows the ones it is about ("import lo" above a
-	// strconv.FormatInt), and a file with an elision ("// ...") left the
-	// rest out on purpose. Elsewhere the packages a block uses are implied.
-	strict := full && !strings.Contains(src, "...") && !strings.Contains(src, "…")
+	// strconv.FormatInt), and a file with an elision among its imports or
+	// declarations ("// ...") left the rest out on purpose. Elsewhere the
+	// packages a block uses are implied.
+	strict := full && !snipElidesDecls(mains[0].body)
 	var blocks []*snipBlock
 	if !full {
 		for _, p := range prelude {
@@ -1686,4 +1687,32 @@ func snipPlaceholders(text string) string {
 
 func isSnipIdentByte(b byte) bool {
 	return b == '_' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
+}
+
+// snipElidesDecls reports whether a file has an elision outside function
+// bodies: a comment such as "// ..." among its imports or declarations,
+// saying that some were left out. One inside a body leaves out statements
+// only.
+func snipElidesDecls(text string) bool {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "", text, parser.ParseComments|parser.SkipObjectResolution)
+	if err != nil {
+		return strings.Contains(text, "...") || strings.Contains(text, "…")
+	}
+	for _, cg := range f.Comments {
+		t := cg.Text()
+		if !strings.Contains(t, "...") && !strings.Contains(t, "…") {
+			continue
+		}
+		inBody := false
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && cg.Pos() > fd.Body.Lbrace && cg.End() <= fd.Body.Rbrace {
+				inBody = true
+			}
+		}
+		if !inBody {
+			return true
+		}
+	}
+	return false
 }

@@ -222,9 +222,16 @@ func testCheckSnippet(t *testing.T, s *Symbols) {
 			src:  "import \"fmt\"\n\nc := cache.New(cache.Options{})\nfmt.Println(c)\n",
 		},
 		{
-			name: "file with an elision: the imports it omits are implied",
+			name: "file with an elision among its declarations: the imports it omits are implied",
 			from: ".",
-			src:  "package main\n\nimport \"fmt\"\n\n// ...\n\nfunc main() {\n\tc := cache.New(cache.Options{})\n\tfmt.Println(c)\n}\n",
+			src:  "package main\n\nimport (\n\t\"fmt\"\n\t// ...\n)\n\nfunc main() {\n\tc := cache.New(cache.Options{})\n\tfmt.Println(c)\n}\n",
+		},
+		{
+			name: "file with an elision inside a body still declares its imports",
+			from: ".",
+			src:  "package main\n\nimport \"fmt\"\n\nfunc main() {\n\tc := cache.New(cache.Options{})\n\t// ... use c ...\n\tfmt.Println(c)\n}\n",
+			want: []SnippetIssue{{Kind: SnippetMissingImport, Line: 6, Name: "cache", Package: mod,
+				Message: `cache is used without importing "example.com/cachemod/cache"`}},
 		},
 		{
 			name: "fragment without imports: packages are implied",

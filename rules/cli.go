@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"context"
 	"fmt"
 	"go/ast"
 	"go/constant"
@@ -21,6 +22,26 @@ import (
 // main package registers and the subcommands its dispatch switch accepts
 // (kept only when every registration has a constant name); for one built
 // with cobra, urfave/cli or kong, its command tree (see cliTree).
+var _ review.Judge = (*CLIFlag)(nil)
+
+// CLIFlag is the cli-flag rule: a shell block of a Markdown claim that runs
+// one of the module's own commands with a flag or subcommand the command
+// does not define (read from the flag package, cobra, urfave/cli or kong
+// definitions) is contradicted. The zero value is ready to use and safe
+// for concurrent use.
+type CLIFlag struct {
+	cmds  memo[map[string]*command]
+	lines memo[[]string]
+}
+
+// Name returns "cli-flag".
+func (*CLIFlag) Name() string { return "cli-flag" }
+
+// Judge checks the claim's shell blocks; see [CLIFlag].
+func (r *CLIFlag) Judge(_ context.Context, ws *review.Workspace, c review.Claim) (*review.Verdict, error) {
+	return r.cliVerdict(ws, c)
+}
+
 type command struct {
 	name  string
 	dir   string
@@ -63,7 +84,7 @@ var cliFrameworks = []string{
 // when it builds its commands with cobra, urfave/cli or kong, also by the
 // name its root command gives itself. A name two main packages share is
 // dropped.
-func (r *Snippet) commands(ws *review.Workspace) map[string]*command {
+func (r *CLIFlag) commands(ws *review.Workspace) map[string]*command {
 	cmds, _ := r.cmds.get(ws, "", func() (map[string]*command, error) {
 		out := map[string]*command{}
 		dup := map[string]bool{}
@@ -251,7 +272,7 @@ func (u cliUse) shown() string {
 // or with cobra, urfave/cli (v2, v3) or kong: a flag or subcommand the
 // command does not define contradicts the claim, with the word replaced by
 // its unique close name as the suggestion.
-func (r *Snippet) cliVerdict(ws *review.Workspace, c review.Claim) (*review.Verdict, error) {
+func (r *CLIFlag) cliVerdict(ws *review.Workspace, c review.Claim) (*review.Verdict, error) {
 	if ws == nil || ws.Symbols == nil || c.Kind != review.KindMarkdown || isHistory(c.Path) {
 		return nil, nil
 	}
@@ -412,7 +433,7 @@ func keys[V any](m map[string]V) []string {
 }
 
 // cliFinding reports an unknown flag or subcommand.
-func cliFinding(r *Snippet, c review.Claim, u cliUse) *review.Verdict {
+func cliFinding(r *CLIFlag, c review.Claim, u cliUse) *review.Verdict {
 	hop := fmt.Sprintf("%s:%d (shell block)", c.Path, u.line)
 	v := &review.Verdict{Label: review.Contradicted, Rule: r.Name(), Confidence: 0.9}
 	what := "flag"
@@ -526,4 +547,9 @@ func shortList(names []string, n int) string {
 		return joinAnd(names)
 	}
 	return fmt.Sprintf("%s and %d more", strings.Join(names[:n], ", "), len(names)-n)
+}
+
+// fileLines returns the lines of a file at head.
+func (r *CLIFlag) fileLines(ws *review.Workspace, path string) ([]string, error) {
+	return headLines(&r.lines, ws, path)
 }

@@ -8,7 +8,7 @@ import (
 
 func TestSnippetCLIFrameworks(t *testing.T) {
 	ws := loadWorkspace(t, "cliframeworks")
-	rule := &Snippet{}
+	rule := &CLIFlag{}
 	at := func(path, s string, source review.Source, why string) ev {
 		l := lineOf(t, ws, path, s)
 		return ev{path, l, l, source, why}

@@ -8,7 +8,7 @@ import (
 
 func TestSnippetCLI(t *testing.T) {
 	ws := loadWorkspace(t, "cli")
-	rule := &Snippet{}
+	rule := &CLIFlag{}
 	const main = "cmd/shop/main.go"
 	at := func(path, s string, source review.Source, why string) ev {
 		l := lineOf(t, ws, path, s)

@@ -15,6 +15,33 @@ import (
 	"github.com/docreview/docreview/review"
 )
 
+var _ review.Judge = (*ExampleOutput)(nil)
+
+// ExampleOutput is the example-output rule: with RunExamples, the Example
+// functions of the diff's packages are run with "go test", and one whose
+// "// Output:" comment no longer matches what it prints is contradicted.
+// It executes the reviewed code, so it is off unless [AllWith] turns it
+// on. The zero value is ready to use and safe for concurrent use.
+type ExampleOutput struct {
+	// RunExamples and ExampleTimeout: see [Options]; off by default.
+	RunExamples    bool
+	ExampleTimeout time.Duration
+
+	examples memo[exampleRun]
+	checkout memo[bool]
+	lines    memo[[]string]
+}
+
+// Name returns "example-output".
+func (*ExampleOutput) Name() string { return "example-output" }
+
+// Judge runs the claim's Example when it should; see [ExampleOutput]. It
+// fails when the reviewed head is not what is checked out, or go test
+// cannot run.
+func (r *ExampleOutput) Judge(ctx context.Context, ws *review.Workspace, c review.Claim) (*review.Verdict, error) {
+	return r.exampleVerdict(ctx, ws, c)
+}
+
 // defaultExampleTimeout bounds one "go test" run when Options leaves it
 // zero.
 const defaultExampleTimeout = 2 * time.Minute
@@ -30,7 +57,7 @@ type exampleFailure struct{ got, want string }
 // an Example whose "// Output:" comment does not match what it prints. It
 // fails when the reviewed head is not what is checked out in ws.Dir (the
 // code run would not be the code reviewed), or go test cannot run.
-func (r *Snippet) exampleVerdict(ctx context.Context, ws *review.Workspace, c review.Claim) (*review.Verdict, error) {
+func (r *ExampleOutput) exampleVerdict(ctx context.Context, ws *review.Workspace, c review.Claim) (*review.Verdict, error) {
 	if !r.RunExamples || c.Kind != review.KindExample || ws == nil || ws.Dir == "" || !inDiff(ws, c.Package) {
 		return nil, nil
 	}
@@ -94,7 +121,7 @@ func outputLine(lines []string, from, to int) int {
 
 // headCheckedOut fails unless ws.Head is the worktree or the clean
 // checked-out HEAD of ws.Dir.
-func (r *Snippet) headCheckedOut(ctx context.Context, ws *review.Workspace) error {
+func (r *ExampleOutput) headCheckedOut(ctx context.Context, ws *review.Workspace) error {
 	_, err := r.checkout.get(ws, "", func() (bool, error) {
 		if ws.Head == "worktree" {
 			return true, nil
@@ -154,4 +181,9 @@ func runExamples(ctx context.Context, root, dir string, timeout time.Duration) (
 func lastLines(s string, n int) string {
 	ls := strings.Split(strings.TrimSpace(s), "\n")
 	return strings.Join(ls[max(0, len(ls)-n):], "\n")
+}
+
+// fileLines returns the lines of a file at head.
+func (r *ExampleOutput) fileLines(ws *review.Workspace, path string) ([]string, error) {
+	return headLines(&r.lines, ws, path)
 }

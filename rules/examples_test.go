@@ -19,11 +19,11 @@ func TestSnippetExamples(t *testing.T) {
 	const path = "calc/example_test.go"
 	tests := []struct {
 		name   string
-		rule   *Snippet
+		rule   *ExampleOutput
 		symbol string
 		want   *want
 	}{{
-		name: "stale output", rule: &Snippet{RunExamples: true}, symbol: "ExampleAdd",
+		name: "stale output", rule: &ExampleOutput{RunExamples: true}, symbol: "ExampleAdd",
 		want: &want{
 			label:   review.Contradicted,
 			message: `ExampleAdd prints "5", but its // Output: comment says "6".`,
@@ -31,8 +31,8 @@ func TestSnippetExamples(t *testing.T) {
 				`go test: got "5", want "6"`}},
 		},
 	},
-		{name: "matching output", rule: &Snippet{RunExamples: true}, symbol: "ExampleAdd_zero"},
-		{name: "off by default", rule: &Snippet{}, symbol: "ExampleAdd"},
+		{name: "matching output", rule: &ExampleOutput{RunExamples: true}, symbol: "ExampleAdd_zero"},
+		{name: "off by default", rule: &ExampleOutput{}, symbol: "ExampleAdd"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -49,7 +49,7 @@ func TestSnippetExamplesOtherHead(t *testing.T) {
 	ws := loadWorkspace(t, "examples")
 	ws.Dir, ws.Head = t.TempDir(), "0123456789abcdef0123456789abcdef01234567"
 	ws.Diff = []diff.File{{NewPath: "calc/calc.go", Status: diff.Modified}}
-	rule := &Snippet{RunExamples: true}
+	rule := &ExampleOutput{RunExamples: true}
 	_, err := rule.Judge(t.Context(), ws, goClaim(t, ws, "calc/example_test.go", "ExampleAdd"))
 	if err == nil || !strings.Contains(err.Error(), "run examples") {
 		t.Fatalf("Judge error = %v, want one saying the examples could not run", err)

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"context"
 	"fmt"
 	"io/fs"
 	"path"
@@ -13,6 +14,25 @@ import (
 	"github.com/docreview/docreview/review"
 	"github.com/docreview/docreview/review/prose"
 )
+
+var _ review.Judge = (*Link)(nil)
+
+// Link is the link rule: a relative link of a Markdown claim to a file or
+// directory missing at head, a #fragment naming no heading or anchor of its
+// Markdown target, or a #L10 line anchor past the target's end is
+// contradicted. The zero value is ready to use and safe for concurrent use.
+type Link struct {
+	lines memo[[]string]
+}
+
+// Name returns "link".
+func (*Link) Name() string { return "link" }
+
+// Judge checks the claim's relative links; see [Link]. It fails when a
+// target that exists cannot be read.
+func (r *Link) Judge(_ context.Context, ws *review.Workspace, c review.Claim) (*review.Verdict, error) {
+	return r.linkVerdict(ws, c)
+}
 
 // linkProblem is one broken relative link of a Markdown claim.
 type linkProblem struct {
@@ -39,7 +59,7 @@ var ignoredLinkDirs = []string{".git", "vendor", "node_modules", "testdata"}
 // file or directory must exist at head, a #fragment must name a heading or
 // HTML anchor of a Markdown target, and a #L10 line anchor must be within
 // a non-Markdown target. It reports the first broken link.
-func (r *Snippet) linkVerdict(ws *review.Workspace, c review.Claim) (*review.Verdict, error) {
+func (r *Link) linkVerdict(ws *review.Workspace, c review.Claim) (*review.Verdict, error) {
 	if ws == nil || ws.HeadFS == nil || c.Kind != review.KindMarkdown {
 		return nil, nil
 	}
@@ -60,7 +80,7 @@ func (r *Snippet) linkVerdict(ws *review.Workspace, c review.Claim) (*review.Ver
 
 // checkLink returns the problem of one link, or nil when it is fine or
 // cannot be judged.
-func (r *Snippet) checkLink(ws *review.Workspace, c review.Claim, m review.Mention) (*linkProblem, error) {
+func (r *Link) checkLink(ws *review.Workspace, c review.Claim, m review.Mention) (*linkProblem, error) {
 	dest := m.Text
 	if dest == "" || hasURLScheme(dest) || strings.HasPrefix(dest, "/") || strings.ContainsAny(dest, "?{}$<>") {
 		return nil, nil
@@ -140,7 +160,7 @@ func (r *Snippet) checkLink(ws *review.Workspace, c review.Claim, m review.Menti
 }
 
 // linkFinding turns a broken link into a contradicted verdict.
-func (r *Snippet) linkFinding(c review.Claim, p *linkProblem) *review.Verdict {
+func (r *Link) linkFinding(c review.Claim, p *linkProblem) *review.Verdict {
 	hop := fmt.Sprintf("%s:%d (link %s)", c.Path, p.m.Line, p.m.Text)
 	v := &review.Verdict{Label: review.Contradicted, Rule: r.Name(), Confidence: 0.9}
 	var why string
@@ -295,4 +315,9 @@ func slugify(text string) string {
 		}
 	}
 	return b.String()
+}
+
+// fileLines returns the lines of a file at head.
+func (r *Link) fileLines(ws *review.Workspace, path string) ([]string, error) {
+	return headLines(&r.lines, ws, path)
 }

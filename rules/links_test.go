@@ -11,7 +11,7 @@ import (
 
 func TestSnippetLinks(t *testing.T) {
 	ws := loadWorkspace(t, "links")
-	rule := &Snippet{}
+	rule := &Link{}
 	at := func(path, s string, why string) ev {
 		l := lineOf(t, ws, path, s)
 		return ev{path, l, l, review.SourceDoc, why}

@@ -17,13 +17,17 @@ import (
 )
 
 // All returns a fresh instance of every rule, in the order the engine runs
-// them: stale-reference, snippet, restates-name, literal-mismatch,
-// wrong-parameter, missing-contract, deprecated-use. Each call returns new
+// them: stale-reference, go-snippet, cli-flag, link, example-output,
+// restates-name, literal-mismatch, wrong-parameter, missing-contract,
+// deprecated-use. Each call returns new
 // values, so their per-workspace caches are not shared between callers.
 func All() []review.Judge {
 	return []review.Judge{
 		&StaleReference{},
-		&Snippet{},
+		&GoSnippet{},
+		&CLIFlag{},
+		&Link{},
+		&ExampleOutput{},
 		&RestatesName{},
 		&LiteralMismatch{},
 		&WrongParameter{},

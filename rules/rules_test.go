@@ -21,7 +21,7 @@ func TestAll(t *testing.T) {
 	for _, j := range All() {
 		names = append(names, j.Name())
 	}
-	if d := cmp.Diff([]string{"stale-reference", "snippet", "restates-name", "literal-mismatch", "wrong-parameter", "missing-contract", "deprecated-use"}, names); d != "" {
+	if d := cmp.Diff([]string{"stale-reference", "go-snippet", "cli-flag", "link", "example-output", "restates-name", "literal-mismatch", "wrong-parameter", "missing-contract", "deprecated-use"}, names); d != "" {
 		t.Errorf("rule names (-want +got):\n%s", d)
 	}
 	if All()[0] == All()[0] {

@@ -12,46 +12,45 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/docreview/docreview/retrieval"
 	"github.com/docreview/docreview/review"
 )
 
-var _ review.Judge = (*Snippet)(nil)
+var _ review.Judge = (*GoSnippet)(nil)
 
-// Snippet is the snippet rule: it type-checks the Go code blocks of
-// Markdown claims (fenced as go or golang), with the Go blocks that come
-// earlier in the same file as their prelude, and the bodies of Example
-// functions, against the module's API. A call of a name, method or field
-// the module does not have, or with arguments its signature does not
-// accept, labels the claim contradicted; a complete file that uses a
-// package it does not import labels it incomplete. Names no block declares
-// (inputs such as "source" are left undeclared on purpose), syntax errors
-// and anything else the checker reports give no verdict, except a method
-// called on an undeclared receiver that no type has and whose correction is
-// certain (see untypedCalls).
+// GoSnippet is the go-snippet rule: it type-checks the Go code blocks of
+// Markdown claims (fenced as go or golang), with the Go blocks of the same
+// file the text ties to them as their prelude (see tiedPrelude), the code
+// blocks of doc comments that parse as Go, and the bodies of Example
+// functions, against the module's API, the way a reader pasting them would
+// compile them. A call of a name, method or field the module does not
+// have, arguments or a value its declaration does not accept, a block that
+// does not parse, `_ :=`, a duplicate key, or an import of another major
+// version labels the claim contradicted; a complete file that uses a
+// package it does not import labels it incomplete. Names no block
+// declares (inputs such as "source" are left undeclared on purpose) and
+// placeholders ("...", "<your-key>") give no verdict, except a method
+// called on an undeclared receiver that no type has and whose correction
+// is certain (see untypedCalls).
 //
-// In Example functions only wrong members and arguments of module symbols
-// count: an example may use helpers of its test file that the checker does
-// not see. The rule also checks shell blocks running the module's own
-// commands and relative Markdown links, and, with RunExamples, runs
-// Example functions (see [Snippet.Judge]). The zero value is ready to use
-// and safe for concurrent use.
-type Snippet struct {
-	// RunExamples and ExampleTimeout: see [Options]; off by default.
-	RunExamples    bool
-	ExampleTimeout time.Duration
-
-	cmds     memo[map[string]*command]
-	examples memo[exampleRun]
-	checkout memo[bool]
-	docs     memo[[]review.Claim]
-	lines    memo[[]string]
+// In Example functions and doc comments only wrong uses of module symbols
+// count: an example may use helpers of its test file that the checker
+// does not see. The zero value is ready to use and safe for concurrent
+// use.
+type GoSnippet struct {
+	docs  memo[[]review.Claim]
+	lines memo[[]string]
 }
 
-// Name returns "snippet".
-func (*Snippet) Name() string { return "snippet" }
+// Name returns "go-snippet".
+func (*GoSnippet) Name() string { return "go-snippet" }
+
+// Judge checks the claim's Go blocks; see [GoSnippet]. It fails when the
+// claim's Markdown file cannot be read or parsed again for the prelude.
+func (r *GoSnippet) Judge(ctx context.Context, ws *review.Workspace, c review.Claim) (*review.Verdict, error) {
+	return r.judgeGo(ctx, ws, c)
+}
 
 // snippetIssue is an issue of one block with its place in the file.
 type snippetIssue struct {
@@ -64,7 +63,7 @@ type snippetIssue struct {
 // judgeGo checks the claim's Go blocks and reports the first problem found,
 // contradictions before omissions. It fails when the claim's Markdown file
 // cannot be read or parsed again for the prelude.
-func (r *Snippet) judgeGo(ctx context.Context, ws *review.Workspace, c review.Claim) (*review.Verdict, error) {
+func (r *GoSnippet) judgeGo(ctx context.Context, ws *review.Workspace, c review.Claim) (*review.Verdict, error) {
 	if ws == nil || ws.Symbols == nil || isHistory(c.Path) {
 		return nil, nil
 	}
@@ -312,7 +311,7 @@ type priorBlock struct {
 
 // prelude returns the Go blocks of the claims that come before c in its
 // Markdown file.
-func (r *Snippet) prelude(ws *review.Workspace, c review.Claim) ([]priorBlock, error) {
+func (r *GoSnippet) prelude(ws *review.Workspace, c review.Claim) ([]priorBlock, error) {
 	claims, err := r.docs.get(ws, c.Path, func() ([]review.Claim, error) {
 		src, err := fs.ReadFile(ws.HeadFS, c.Path)
 		if err != nil {
@@ -484,8 +483,13 @@ func blockNames(text string) (declared, used map[string]bool) {
 }
 
 // fileLines returns the lines of a file at head.
-func (r *Snippet) fileLines(ws *review.Workspace, path string) ([]string, error) {
-	return r.lines.get(ws, path, func() ([]string, error) {
+func (r *GoSnippet) fileLines(ws *review.Workspace, path string) ([]string, error) {
+	return headLines(&r.lines, ws, path)
+}
+
+// headLines returns the lines of a file at head, cached in m.
+func headLines(m *memo[[]string], ws *review.Workspace, path string) ([]string, error) {
+	return m.get(ws, path, func() ([]string, error) {
 		if ws.HeadFS == nil {
 			return nil, nil
 		}
@@ -628,7 +632,7 @@ func lookupIn(sc scope, dir, name string) (retrieval.Symbol, bool) {
 
 // verdict reports the worst issues of a claim: the first one in the
 // message and evidence, the others counted.
-func (r *Snippet) verdict(ws *review.Workspace, sc scope, c review.Claim, issues []snippetIssue, changes review.Changes) *review.Verdict {
+func (r *GoSnippet) verdict(ws *review.Workspace, sc scope, c review.Claim, issues []snippetIssue, changes review.Changes) *review.Verdict {
 	is := issues[0]
 	sub := subjectOf(sc, is.SnippetIssue, changes)
 	docSource := review.SourceDoc

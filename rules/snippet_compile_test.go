@@ -11,7 +11,7 @@ import (
 // a base (every block counts, as in --scope all).
 func TestSnippetCompile(t *testing.T) {
 	ws := loadWorkspace(t, "gosnippet")
-	rule := &Snippet{}
+	rule := &GoSnippet{}
 	at := func(path, s string) int { return lineOf(t, ws, path, s) }
 	decl := func(s string) (int, int) {
 		start := at("limits/limits.go", s)

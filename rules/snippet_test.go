@@ -9,7 +9,7 @@ import (
 
 func TestSnippet(t *testing.T) {
 	ws := loadWorkspace(t, "inventory")
-	rule := &Snippet{}
+	rule := &GoSnippet{}
 	storeDecl := func(why string) ev {
 		start := lineOf(t, ws, "store.go", "type Store struct")
 		return ev{"store.go", start, declEnd(t, ws, "store.go", start), review.SourceCode, why}
@@ -135,7 +135,7 @@ func TestSnippet(t *testing.T) {
 			if tt.audit {
 				ws.Scope = review.ScopeAll
 			}
-			got, err := (&Snippet{}).Judge(t.Context(), ws, c)
+			got, err := (&GoSnippet{}).Judge(t.Context(), ws, c)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -153,7 +153,7 @@ func TestSnippetUndeclaredInputs(t *testing.T) {
 	for i, m := range c.Mentions {
 		c.Mentions[i].Text = strings.ReplaceAll(m.Text, "Reserve", "Hold")
 	}
-	got, err := (&Snippet{}).Judge(t.Context(), ws, c)
+	got, err := (&GoSnippet{}).Judge(t.Context(), ws, c)
 	if err != nil || got != nil {
 		t.Fatalf("Judge = %+v, %v; want nil, nil", got, err)
 	}
@@ -181,7 +181,7 @@ func TestCodeStart(t *testing.T) {
 
 func TestSnippetUntypedReceivers(t *testing.T) {
 	ws := loadWorkspace(t, "untyped")
-	rule := &Snippet{}
+	rule := &GoSnippet{}
 	tests := []struct {
 		block      string
 		message    string

@@ -211,7 +211,7 @@ func importedMember(sc scope, name string) bool {
 }
 
 // untypedVerdict reports the first untyped call and counts the others.
-func (r *Snippet) untypedVerdict(ws *review.Workspace, c review.Claim, calls []untypedCall) *review.Verdict {
+func (r *GoSnippet) untypedVerdict(ws *review.Workspace, c review.Claim, calls []untypedCall) *review.Verdict {
 	u := calls[0]
 	v := &review.Verdict{Label: review.Contradicted, Rule: r.Name(), Confidence: 0.8}
 	owner := strings.TrimSuffix(u.sym.Name, "."+u.repl)

@@ -204,7 +204,7 @@ func Parse(c Config, name string, data []byte, knownRules []string) (Config, err
 	slices.Sort(names)
 	for _, n := range names {
 		if !slices.Contains(knownRules, n) {
-			return c, fmt.Errorf("%s: key rules.%s: unknown rule (known: %s)", name, n, strings.Join(knownRules, ", "))
+			return c, fmt.Errorf("%s: key rules.%s: %s", name, n, unknownRule(n, knownRules))
 		}
 		c.Disabled = setRule(c.Disabled, n, f.Rules[n])
 	}
@@ -295,7 +295,7 @@ func ApplyEnv(c Config, getenv func(string) string, knownRules []string) (Config
 	if v := getenv("DOCREVIEW_DISABLE"); v != "" {
 		for _, n := range splitList(v) {
 			if !slices.Contains(knownRules, n) {
-				return c, fmt.Errorf("DOCREVIEW_DISABLE: unknown rule %q (known: %s)", n, strings.Join(knownRules, ", "))
+				return c, fmt.Errorf("DOCREVIEW_DISABLE: rule %q: %s", n, unknownRule(n, knownRules))
 			}
 			c.Disabled = setRule(c.Disabled, n, false)
 		}
@@ -400,4 +400,17 @@ func yamlError(name string, err error) error {
 		return fmt.Errorf("%s: %s", name, ye.GetMessage())
 	}
 	return fmt.Errorf("%s: %w", name, err)
+}
+
+// splitRules names the rules that became several, and what they became.
+var splitRules = map[string]string{
+	"snippet": "go-snippet, cli-flag, link and example-output",
+}
+
+// unknownRule says why a rule name is not known, with the known ones.
+func unknownRule(n string, known []string) string {
+	if into, ok := splitRules[n]; ok {
+		return fmt.Sprintf("unknown rule: %s was split into %s (known: %s)", n, into, strings.Join(known, ", "))
+	}
+	return "unknown rule (known: " + strings.Join(known, ", ") + ")"
 }

@@ -140,3 +140,20 @@ func TestApplyEnvUpstream(t *testing.T) {
 		})
 	}
 }
+
+func TestSplitRuleNamed(t *testing.T) {
+	known := []string{"go-snippet", "cli-flag", "link", "example-output"}
+	_, err := ApplyEnv(Default(), func(k string) string {
+		if k == "DOCREVIEW_DISABLE" {
+			return "snippet"
+		}
+		return ""
+	}, known)
+	if err == nil || !strings.Contains(err.Error(), "snippet was split into go-snippet, cli-flag, link and example-output") {
+		t.Errorf("DOCREVIEW_DISABLE=snippet: err = %v, want the rules it was split into", err)
+	}
+	_, err = Parse(Default(), "x.yml", []byte("rules:\n  snippet: false\n"), known)
+	if err == nil || !strings.Contains(err.Error(), "x.yml: key rules.snippet: unknown rule: snippet was split into") {
+		t.Errorf("rules.snippet in a file: err = %v", err)
+	}
+}

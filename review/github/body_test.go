@@ -127,7 +127,7 @@ func TestSuggestionExactness(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			tt.claim.ID = "0123456789abcdef"
-			v := review.Verdict{Claim: tt.claim, Label: review.Contradicted, Rule: "snippet", Message: "It changed.",
+			v := review.Verdict{Claim: tt.claim, Label: review.Contradicted, Rule: "go-snippet", Message: "It changed.",
 				Suggestion: tt.suggestion, Evidence: ev}
 			pl, ok := place(parsePatch(tt.patch), tt.claim.Line, tt.claim.EndLine)
 			if !ok || pl.start != tt.lines[0] || pl.end != tt.lines[1] {
@@ -213,8 +213,8 @@ func TestFingerprint(t *testing.T) {
 			t.Errorf("Fingerprint(rule %q) = %q, want %q", tt.rule, got, tt.want)
 		}
 	}
-	noID := review.Verdict{Claim: review.Claim{Path: "a.go", Symbol: "A", Text: "A does  x."}, Rule: "snippet"}
-	if got, want := Fingerprint(noID), review.Fingerprint("a.go", "A", "A does x.")+".snippet"; got != want {
+	noID := review.Verdict{Claim: review.Claim{Path: "a.go", Symbol: "A", Text: "A does  x."}, Rule: "go-snippet"}
+	if got, want := Fingerprint(noID), review.Fingerprint("a.go", "A", "A does x.")+".go-snippet"; got != want {
 		t.Errorf("without claim ID: %q, want %q", got, want)
 	}
 }

@@ -28,7 +28,7 @@ func TestIdempotentCreates(t *testing.T) {
 	for i := 1; i <= 120; i++ {
 		many = append(many, review.Verdict{
 			Claim: review.Claim{ID: fmt.Sprintf("%016x", i), Path: "docs/big.md", Line: i, EndLine: i, Kind: review.KindMarkdown},
-			Label: review.Incomplete, Rule: "snippet", Message: fmt.Sprintf("finding %d", i),
+			Label: review.Incomplete, Rule: "go-snippet", Message: fmt.Sprintf("finding %d", i),
 		})
 	}
 	tests := []struct {

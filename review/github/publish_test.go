@@ -364,7 +364,7 @@ func TestMaxComments(t *testing.T) {
 		}
 		vs = append(vs, review.Verdict{
 			Claim: review.Claim{ID: fmt.Sprintf("%016x", i), Path: "doc.md", Line: i, EndLine: i, Kind: review.KindMarkdown, Text: fmt.Sprintf("line %d", i)},
-			Label: label, Rule: "snippet", Message: fmt.Sprintf("finding %d", i),
+			Label: label, Rule: "go-snippet", Message: fmt.Sprintf("finding %d", i),
 		})
 	}
 	f := newFakeGitHub(t, head1, fakeFile{"doc.md", patch.String()})
@@ -404,7 +404,7 @@ func TestAnnotationBatches(t *testing.T) {
 	for i := 1; i <= 120; i++ {
 		vs = append(vs, review.Verdict{
 			Claim: review.Claim{ID: fmt.Sprintf("%016x", i), Path: "docs/big.md", Line: i, EndLine: i, Kind: review.KindMarkdown},
-			Label: review.Incomplete, Rule: "snippet", Message: fmt.Sprintf("finding %d", i),
+			Label: review.Incomplete, Rule: "go-snippet", Message: fmt.Sprintf("finding %d", i),
 		})
 	}
 	f := newFakeGitHub(t, head1)

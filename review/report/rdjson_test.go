@@ -165,7 +165,7 @@ func TestRDJSONShape(t *testing.T) {
 	want := []row{
 		{"README.md", "WARNING", "missing-flag"},
 		{"cache/cache.go", "ERROR", "llm"},
-		{"docs/tutorial.md", "WARNING", "snippet"},
+		{"docs/tutorial.md", "WARNING", "go-snippet"},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("diagnostics (-want +got):\n%s", diff)
@@ -182,7 +182,7 @@ func TestRDJSONShape(t *testing.T) {
 	if diff := cmp.Diff(wantMsg, get(t, purge, "message")); diff != "" {
 		t.Errorf("message (-want +got):\n%s", diff)
 	}
-	if u := get(t, diags[2], "code").(map[string]any)["url"]; u != HomeURL+"/blob/main/docs/rules.md#snippet" {
+	if u := get(t, diags[2], "code").(map[string]any)["url"]; u != HomeURL+"/blob/main/docs/rules.md#go-snippet" {
 		t.Errorf("snippet code url = %v", u)
 	}
 	if _, ok := get(t, purge, "code").(map[string]any)["url"]; ok {

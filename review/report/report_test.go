@@ -40,7 +40,7 @@ func fixture() review.Report {
 						Text: "package main\n\nfunc main() {\n\tif n := cache.Len(); n > 0 {\n\t\tfmt.Println(n)\n\t}\n}"}},
 				},
 				Label:   review.Incomplete,
-				Rule:    "snippet",
+				Rule:    "go-snippet",
 				Message: "The Go code block uses package fmt without importing \"fmt\".",
 				Evidence: []review.Evidence{{
 					ID: "e1", Path: "docs/tutorial.md", StartLine: 23, EndLine: 23, Source: review.SourceDoc,

@@ -35,8 +35,14 @@ func ruleDoc(rule string) (desc string, documented bool) {
 	switch rule {
 	case "stale-reference":
 		return "The documentation names an identifier that no longer exists.", true
-	case "snippet":
-		return "A code block, shell command or relative link in the documentation does not match the repository.", true
+	case "go-snippet":
+		return "A Go code block or doc comment example does not compile against the repository's API.", true
+	case "cli-flag":
+		return "A shell block runs the module's command with a flag or subcommand it does not define.", true
+	case "link":
+		return "A relative link points to a file, heading or line that does not exist.", true
+	case "example-output":
+		return "An Example's Output comment no longer matches what it prints.", true
 	case "restates-name":
 		return "The doc comment only repeats its symbol's name.", true
 	case "literal-mismatch":

@@ -232,7 +232,7 @@ func TestSARIFResults(t *testing.T) {
 	wantResults := []want{
 		{"missing-flag", "warning", "README.md", "b7e1c0de00000002:missing-flag"},
 		{"llm", "error", "cache/cache.go", "a1c0ffee00000001:llm"},
-		{"snippet", "warning", "docs/tutorial.md", "c0debl0c00000005:snippet"},
+		{"go-snippet", "warning", "docs/tutorial.md", "c0debl0c00000005:go-snippet"},
 	}
 	if diff := cmp.Diff(wantResults, got, cmp.AllowUnexported(want{})); diff != "" {
 		t.Errorf("results (-want +got):\n%s", diff)
@@ -257,13 +257,13 @@ func TestSARIFResults(t *testing.T) {
 	}
 	// Rules: those of the results only, sorted, with help only where documented.
 	rules := get(t, run, "tool", "driver", "rules").([]any)
-	if len(rules) != 3 || get(t, rules[0], "id") != "llm" || get(t, rules[1], "id") != "missing-flag" || get(t, rules[2], "id") != "snippet" {
+	if len(rules) != 3 || get(t, rules[0], "id") != "go-snippet" || get(t, rules[1], "id") != "llm" || get(t, rules[2], "id") != "missing-flag" {
 		t.Fatalf("rules = %v", rules)
 	}
-	if get(t, results[0], "ruleIndex") != 1.0 || get(t, results[1], "ruleIndex") != 0.0 || get(t, results[2], "ruleIndex") != 2.0 {
+	if get(t, results[0], "ruleIndex") != 2.0 || get(t, results[1], "ruleIndex") != 1.0 || get(t, results[2], "ruleIndex") != 0.0 {
 		t.Errorf("ruleIndex does not point at the result's rule")
 	}
-	for i, want := range []string{"", "", HomeURL + "/blob/main/docs/rules.md#snippet"} {
+	for i, want := range []string{HomeURL + "/blob/main/docs/rules.md#go-snippet", "", ""} {
 		if got, _ := rules[i].(map[string]any)["helpUri"].(string); got != want {
 			t.Errorf("rule %v helpUri = %q, want %q", get(t, rules[i], "id"), got, want)
 		}
@@ -291,11 +291,11 @@ func TestSARIFHelpAndVersion(t *testing.T) {
 	}
 	var help string
 	for _, rule := range get(t, driver, "rules").([]any) {
-		if get(t, rule, "id") == "snippet" {
+		if get(t, rule, "id") == "go-snippet" {
 			help, _ = rule.(map[string]any)["helpUri"].(string)
 		}
 	}
-	if want := HomeURL + "/blob/main/docs/rules.md#snippet"; help != want {
+	if want := HomeURL + "/blob/main/docs/rules.md#go-snippet"; help != want {
 		t.Errorf("snippet helpUri = %q, want %q", help, want)
 	}
 	vcs := get(t, m, "runs", "0", "versionControlProvenance", "0")
