@@ -251,6 +251,12 @@ func parsesAsGo(text string) bool {
 // issueSeverity ranks an issue: 2 contradicts the doc, 1 makes it
 // incomplete, 0 is not certain enough to report.
 func issueSeverity(is retrieval.SnippetIssue, kind review.Kind, sc scope) int {
+	if (kind == review.KindExample || kind == review.KindDocComment) && is.Name != "" && !token.IsExported(lastPart(is.Name)) {
+		// An Example of the package's own test files, and a doc comment's
+		// example of an unexported method, see the package's unexported
+		// names; the checker reaches the package from outside.
+		return 0
+	}
 	if kind == review.KindDocComment {
 		// Doc comment examples are sketches around the declaration
 		// they document: only a wrong use of a module name counts.
@@ -260,11 +266,6 @@ func issueSeverity(is retrieval.SnippetIssue, kind review.Kind, sc scope) int {
 				return 2
 			}
 		}
-		return 0
-	}
-	if kind == review.KindExample && is.Name != "" && !token.IsExported(lastPart(is.Name)) {
-		// An Example of the package's own test files sees its unexported
-		// names; the checker reaches the package from outside.
 		return 0
 	}
 	switch is.Kind {

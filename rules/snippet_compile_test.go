@@ -109,6 +109,7 @@ func TestSnippetCompile(t *testing.T) {
 		{name: "benchmark output under a go fence is not code", claim: block("BenchmarkAllow-8")},
 		{name: "an angle-bracket placeholder", claim: block("Max: <max>")},
 		{name: "an unrelated earlier block does not carry over", claim: block("w.Sise = 2")},
+		{name: "a doc comment example of an unexported method, which the package sees", claim: func() review.Claim { return goClaim(t, ws, "limits/limits.go", "Limiter.bump") }},
 		{name: "a doc comment example with undeclared inputs and right calls", claim: func() review.Claim { return goClaim(t, ws, "limits/limits.go", "Limiter.Reset") }},
 	}
 	for _, tt := range tests {

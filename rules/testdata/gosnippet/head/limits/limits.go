@@ -46,3 +46,10 @@ func (l *Limiter) Allow(key string) bool {
 func (l *Limiter) Reset() {
 	clear(l.seen)
 }
+
+// bump counts one request for key:
+//
+//	l, _ := New(Config{Max: 1})
+//	l.bump("user")
+//	fmt.Println(l.seen["user"])
+func (l *Limiter) bump(key string) { l.seen[key]++ }
