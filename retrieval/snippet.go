@@ -148,7 +148,7 @@ func (s *Symbols) CheckSnippet(ctx context.Context, fromDir string, src string, 
 	}
 	mains, iss := snipPrepare(src)
 	if iss != nil {
-		if snipNotCode(src, iss.Line) {
+		if snipNotCode(src, iss.Line) || snipSeveralFiles(iss.Message) {
 			return nil
 		}
 		return []SnippetIssue{*iss}
@@ -1453,6 +1453,13 @@ func (s *Symbols) snipCloseUnqualified(from *Package, f *snipFile, name string, 
 	if len(name) >= 10 {
 		limit = 2
 	}
+	// A name another repository package declares is that package's,
+	// written unqualified (a doc of package exp naming goqu's Or).
+	for _, p := range s.pkgs {
+		if p.Types != nil && p.Types.Scope().Lookup(name) != nil {
+			return nil, ""
+		}
+	}
 	var found *Package
 	closest := ""
 	for _, p := range cands {
@@ -1600,6 +1607,9 @@ func snipGluedFence(src string) int {
 // <bucket name>.
 var snipPlaceholderRE = regexp.MustCompile(`<[A-Za-z][A-Za-z0-9_ .:/-]*>`)
 
+// snipCommentValueRE matches an assignment whose value is a comment.
+var snipCommentValueRE = regexp.MustCompile(`(:?=)[ \t]*//`)
+
 // snipQualifiedRE matches a line that starts with a qualified call, as
 // listings write methods ("result.Uint() int64").
 var snipQualifiedRE = regexp.MustCompile(`(?m)^(\s*)[\pL_][\pL\pN_]*\.([\pL_][\pL\pN_]*\()`)
@@ -1664,6 +1674,8 @@ func snipIsListing(src string) bool {
 // literals (`token := <your-token>`) by an identifier the checker leaves
 // alone.
 func snipPlaceholders(text string) string {
+	// A value written as a comment ("db := // initialize your db").
+	text = snipCommentValueRE.ReplaceAllString(text, "${1} "+snipElided+" //")
 	if !strings.Contains(text, "<") {
 		return text
 	}
@@ -1715,4 +1727,13 @@ func snipElidesDecls(text string) bool {
 		}
 	}
 	return false
+}
+
+// snipSeveralFiles reports whether a syntax error says a block holds more
+// than one file ("// a_test.go" with its imports, then "// b_test.go"
+// with its own): an import or package clause where statements or
+// declarations go.
+func snipSeveralFiles(msg string) bool {
+	return strings.HasSuffix(msg, "found 'import'") || strings.HasSuffix(msg, "found 'package'") ||
+		strings.HasSuffix(msg, "imports must appear before other declarations")
 }

@@ -166,6 +166,24 @@ func testCheckSnippet(t *testing.T, s *Symbols) {
 				Message: "too many arguments in call to c.Flush: have (context.Context, number), want (context.Context)"}},
 		},
 		{
+			name: "a value written as a comment is a placeholder",
+			from: "cache",
+			src:  "db := // open your store\nc := cache.New(cache.Options{})\nc.Purge()",
+			want: []SnippetIssue{{Kind: SnippetUnknownMember, Line: 3, Name: "Purge", Package: mod,
+				Message: "type *cache.Cache has no field or method Purge"}},
+		},
+		{
+			name: "two files in one block are not a syntax error",
+			from: "cache",
+			src:  "// a_test.go\n\nimport \"example.com/cachemod/cache\"\n\nvar c = cache.New(cache.Options{})\n\n// b_test.go\n\nimport \"fmt\"\n\nfunc f() { fmt.Println(c) }\n",
+		},
+		{
+			name: "an unqualified name another repository package declares is not a misspelling",
+			from: "cache",
+			src:  "Event(\"started\")",
+			want: []SnippetIssue{{Kind: SnippetUndeclared, Line: 1, Name: "Event", Message: "Event is not declared in the snippet or the code blocks before it"}},
+		},
+		{
 			name: "a listing of methods is not code",
 			from: "cache",
 			src:  "c.Get(key string) (string, bool)\nc.Set(key, value string)\nc.Hits() int",

@@ -151,8 +151,15 @@ func isHistory(p string) bool {
 	}
 	base := strings.ToLower(path.Base(p))
 	base = strings.TrimSuffix(base, path.Ext(base))
-	for _, h := range []string{"changelog", "changes", "history", "news", "releases", "release-notes", "release_notes", "releasenotes",
-		"upgrade", "upgrading", "migration", "migrating", "migrations"} {
+	// An upgrade or migration guide ("UPGRADE.md", "version_migration.md",
+	// "upgrade-notes.md") shows the old API on purpose.
+	for _, w := range strings.FieldsFunc(base, func(r rune) bool { return r == '-' || r == '_' || r == '.' || r == ' ' }) {
+		switch w {
+		case "upgrade", "upgrading", "migration", "migrating", "migrations":
+			return true
+		}
+	}
+	for _, h := range []string{"changelog", "changes", "history", "news", "releases", "release-notes", "release_notes", "releasenotes"} {
 		// Also per version: CHANGELOG-3.0, changelog_v2.
 		if rest, ok := strings.CutPrefix(base, h); ok && (rest == "" || historyVersionRE.MatchString(rest)) {
 			return true
