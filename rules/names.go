@@ -139,26 +139,37 @@ func memberVerb(sc scope, name string) bool {
 	return false
 }
 
-// historyVersionRE matches the version suffix of a per-version change log
-// ("-3.0", "_v2").
-var historyVersionRE = regexp.MustCompile(`^[-_.]?v?[0-9]`)
-
-// isHistory reports whether path is a change log, release notes or an
-// upgrade guide, whose old names are history, not drift.
-func isHistory(p string) bool {
+// isUpgradeGuide reports whether path is an upgrade or migration guide
+// ("UPGRADE.md", "docs/version_migration.md", "upgrade-notes.md"), whose
+// code blocks show the old API on purpose. Its prose is still checked: a
+// name neither version has is wrong there too.
+func isUpgradeGuide(p string) bool {
 	if path.Ext(p) == ".go" {
 		return false
 	}
 	base := strings.ToLower(path.Base(p))
 	base = strings.TrimSuffix(base, path.Ext(base))
-	// An upgrade or migration guide ("UPGRADE.md", "version_migration.md",
-	// "upgrade-notes.md") shows the old API on purpose.
 	for _, w := range strings.FieldsFunc(base, func(r rune) bool { return r == '-' || r == '_' || r == '.' || r == ' ' }) {
 		switch w {
 		case "upgrade", "upgrading", "migration", "migrating", "migrations":
 			return true
 		}
 	}
+	return false
+}
+
+// historyVersionRE matches the version suffix of a per-version change log
+// ("-3.0", "_v2").
+var historyVersionRE = regexp.MustCompile(`^[-_.]?v?[0-9]`)
+
+// isHistory reports whether path is a change log or release notes, whose
+// old names are history, not drift.
+func isHistory(p string) bool {
+	if path.Ext(p) == ".go" {
+		return false
+	}
+	base := strings.ToLower(path.Base(p))
+	base = strings.TrimSuffix(base, path.Ext(base))
 	for _, h := range []string{"changelog", "changes", "history", "news", "releases", "release-notes", "release_notes", "releasenotes"} {
 		// Also per version: CHANGELOG-3.0, changelog_v2.
 		if rest, ok := strings.CutPrefix(base, h); ok && (rest == "" || historyVersionRE.MatchString(rest)) {

@@ -178,10 +178,21 @@ func TestRulesConcurrentAndDeterministic(t *testing.T) {
 	}
 }
 
+func TestIsUpgradeGuide(t *testing.T) {
+	for p, want := range map[string]bool{
+		"UPGRADE.md": true, "docs/MIGRATION.md": true, "docs/upgrade-notes.md": true, "docs/version_migration.md": true,
+		"UPGRADING.md": true, "docs/migrate.md": false, "README.md": false, "upgrade.go": false,
+	} {
+		if got := isUpgradeGuide(p); got != want {
+			t.Errorf("isUpgradeGuide(%q) = %v, want %v", p, got, want)
+		}
+	}
+}
+
 func TestIsHistory(t *testing.T) {
 	for p, want := range map[string]bool{
 		"CHANGELOG.md": true, "docs/Changes.markdown": true, "HISTORY": true, "NEWS.txt": true,
-		"RELEASE-NOTES.md": true, "UPGRADE.md": true, "CHANGELOG-3.0.md": true, "news-feed.md": false, "docs/MIGRATION.md": true, "README.md": false, "docs/upgrade-notes.md": true, "docs/version_migration.md": true, "docs/migrate.md": false, "review/extract/changes.go": false, "docs/news-feed.md": false,
+		"RELEASE-NOTES.md": true, "CHANGELOG-3.0.md": true, "news-feed.md": false, "UPGRADE.md": false, "README.md": false, "review/extract/changes.go": false, "docs/news-feed.md": false,
 	} {
 		if got := isHistory(p); got != want {
 			t.Errorf("isHistory(%q) = %v, want %v", p, got, want)
