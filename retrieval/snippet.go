@@ -146,6 +146,13 @@ func (s *Symbols) CheckSnippet(ctx context.Context, fromDir string, src string, 
 		return []SnippetIssue{{Kind: SnippetSyntax, Line: line,
 			Message: "the closing ``` is glued to the code on this line, so Markdown does not end the block here: it runs on into the text that follows"}}
 	}
+	wrongImports := s.snipWrongImports(src)
+	for _, w := range wrongImports {
+		if w.Closest != "" {
+			// A misspelt path means this package: check the rest against it.
+			src = strings.ReplaceAll(src, strconv.Quote(w.Name), strconv.Quote(w.Package))
+		}
+	}
 	mains, iss := snipPrepare(src)
 	if iss != nil {
 		if snipNotCode(src, iss.Line) || snipSeveralFiles(iss.Message) {
@@ -197,7 +204,7 @@ func (s *Symbols) CheckSnippet(ctx context.Context, fromDir string, src string, 
 			errs, info = s.snipTypeCheck(ctx, fset, files)
 		}
 	}
-	issues := s.snipWrongImports(src)
+	issues := wrongImports
 	for _, e := range errs {
 		if iss, ok := s.snipClassify(ctx, from, fset, files, blocks, info, e, full, strict); ok {
 			issues = append(issues, iss)
@@ -622,6 +629,15 @@ func (s *Symbols) snipClassify(ctx context.Context, from *Package, fset *token.F
 				return SnippetIssue{}, false
 			}
 		}
+	}
+
+	if vs := snipSwappedVar(path, e.Pos); vs != nil {
+		iss.Kind = SnippetCompile
+		iss.Name = vs.Names[0].Name
+		iss.Message = fmt.Sprintf("var %s %s declares a variable named %s of type %s: Go writes the name first, var %s %s",
+			vs.Names[0].Name, vs.Type.(*ast.Ident).Name, vs.Names[0].Name, vs.Type.(*ast.Ident).Name,
+			vs.Type.(*ast.Ident).Name, vs.Names[0].Name)
+		return iss, true
 	}
 
 	switch {
@@ -1493,10 +1509,18 @@ func (s *Symbols) snipWrongImports(src string) []SnippetIssue {
 			}
 			// A block that also imports the right path compares the two
 			// ("with go modules disabled").
-			if want := s.snipOtherMajor(ip); want != "" && snipIsImportLine(lines, i) && !strings.Contains(src, strconv.Quote(want)) {
+			if !snipIsImportLine(lines, i) {
+				continue
+			}
+			if want := s.snipOtherMajor(ip); want != "" && !strings.Contains(src, strconv.Quote(want)) {
 				issues = append(issues, SnippetIssue{
 					Kind: SnippetWrongImport, Line: i + 1, Name: ip, Package: want,
 					Message: fmt.Sprintf("the repository has no package %s; it provides %s", ip, want),
+				})
+			} else if want := s.snipMisspeltPath(ip); want != "" {
+				issues = append(issues, SnippetIssue{
+					Kind: SnippetWrongImport, Line: i + 1, Name: ip, Package: want, Closest: want,
+					Message: fmt.Sprintf("the repository has no package %s; it provides %s (the path is misspelt)", ip, want),
 				})
 			}
 		}
@@ -1533,6 +1557,49 @@ func (s *Symbols) snipOtherMajor(ip string) string {
 		}
 	}
 	return ""
+}
+
+// snipSwappedVar returns the var spec whose undefined type is at pos when
+// its one name is a predeclared type: "var int total = 200" written as C
+// writes it.
+func snipSwappedVar(path []ast.Node, pos token.Pos) *ast.ValueSpec {
+	for i := len(path) - 1; i >= 0; i-- {
+		vs, ok := path[i].(*ast.ValueSpec)
+		if !ok {
+			continue
+		}
+		typ, ok := vs.Type.(*ast.Ident)
+		if !ok || typ.Pos() != pos || len(vs.Names) != 1 {
+			return nil
+		}
+		if o, ok := types.Universe.Lookup(vs.Names[0].Name).(*types.TypeName); !ok || o == nil {
+			return nil
+		}
+		return vs
+	}
+	return nil
+}
+
+// snipMisspeltPath returns the one repository package whose import path
+// is within two edits of ip and ends in the same element ("" if none or
+// several): github.com/klaupost/compress/dict for the module
+// github.com/klauspost/compress gives github.com/klauspost/compress/dict.
+func (s *Symbols) snipMisspeltPath(ip string) string {
+	last := ip[strings.LastIndex(ip, "/")+1:]
+	want := ""
+	for path, p := range s.byPath {
+		if p == nil || p.incomplete || path == ip || path[strings.LastIndex(path, "/")+1:] != last {
+			continue
+		}
+		if symDistanceWithin(path, ip, 2) > 2 {
+			continue
+		}
+		if want != "" {
+			return ""
+		}
+		want = path
+	}
+	return want
 }
 
 // snipStripMajor removes a trailing /vN (N ≥ 2) from a module path.

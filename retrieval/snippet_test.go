@@ -152,6 +152,37 @@ func testCheckSnippet(t *testing.T, s *Symbols) {
 				Message: "the repository has no package example.com/cachemod/v2/cache; it provides example.com/cachemod/cache"}},
 		},
 		{
+			name: "misspelt import path, checked as the package it means",
+			from: ".",
+			src:  "package main\n\nimport \"example.com/cachmod/cache\"\n\nfunc main() {\n\t_ = cache.New(cache.Options{Sise: 2})\n}\n",
+			want: []SnippetIssue{
+				{Kind: SnippetWrongImport, Line: 3, Name: "example.com/cachmod/cache", Package: mod, Closest: mod,
+					Message: "the repository has no package example.com/cachmod/cache; it provides example.com/cachemod/cache (the path is misspelt)"},
+				{Kind: SnippetUnknownMember, Line: 6, Name: "Sise", Package: mod,
+					Message: "unknown field Sise in struct literal of type cache.Options"},
+			},
+		},
+		{
+			name: "a path far from every package is no misspelling",
+			from: ".",
+			src:  "package main\n\nimport \"example.com/other/cache\"\n\nfunc main() { cache.New() }\n",
+		},
+		{
+			name: "var with name and type swapped",
+			from: "cache",
+			src:  "var int size = 2\nc := cache.New(cache.Options{Size: size})\n_ = c",
+			want: []SnippetIssue{
+				{Kind: SnippetCompile, Line: 1, Name: "int",
+					Message: "var int size declares a variable named int of type size: Go writes the name first, var size int"},
+				{Kind: SnippetUndeclared, Line: 2, Name: "size", Message: "size is not declared in the snippet or the code blocks before it"},
+			},
+		},
+		{
+			name: "a var of an undeclared type is a placeholder",
+			from: "cache",
+			src:  "var opts Options\nc := cache.New(opts)\n_ = c",
+		},
+		{
 			name: "glued closing fence",
 			from: "cache",
 			src:  "c := cache.New(cache.Options{\n\tSize: 2,\n})```\n\n## Next section\n",

@@ -11,6 +11,7 @@ import (
 	"path"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/docreview/docreview/retrieval"
@@ -99,7 +100,11 @@ func (r *GoSnippet) judgeGo(ctx context.Context, ws *review.Workspace, c review.
 			return nil, ctx.Err()
 		}
 		codeLine := codeStart(lines, b)
-		for _, is := range checkBlock(ctx, ws.Symbols, sc.primary(), b.Text, tiedPrelude(b.Text, c.Context, prior)) {
+		pre := tiedPrelude(b.Text, c.Context, prior)
+		if c.Kind == review.KindDocComment {
+			pre = docContext(ws.Symbols, sc.primary(), c.Symbol, c)
+		}
+		for _, is := range checkBlock(ctx, ws.Symbols, sc.primary(), b.Text, pre) {
 			sev := issueSeverity(is, c.Kind, sc)
 			if sev == 0 || sev < worstSev || oldDebt && (is.Kind == retrieval.SnippetMissingImport || !touched[lastPart(is.Name)]) {
 				continue
@@ -134,6 +139,156 @@ func (r *GoSnippet) judgeGo(ctx context.Context, ws *review.Workspace, c review.
 		return nil, nil
 	}
 	return r.verdict(ws, sc, c, worst, changes), nil
+}
+
+// docContext declares, for the code blocks of a function's or method's
+// doc comment, what the declaration itself declares: its receiver and
+// parameters, as package-level variables of their types (so a block that
+// declares them again with := shadows them). "db.Table("users").take(&r)"
+// under func (db *DB) Table is a call on a *DB. A name whose type uses an
+// unexported name (the checker sees the package from outside) or a type
+// parameter is left out, and so is a name one of the doc's blocks declares
+// itself (any of its blocks): "db := goqu.New(…)" in one block is the db
+// of the next.
+func docContext(syms *retrieval.Symbols, dir, symbol string, c review.Claim) []string {
+	if symbol == "" {
+		return nil
+	}
+	own := map[string]bool{}
+	for _, b := range c.Mentions {
+		if b.Kind != review.MentionBlock {
+			continue
+		}
+		for name := range anyDeclared(b.Text) {
+			own[name] = true
+		}
+	}
+	// Code the doc comment indents without a blank line before it is
+	// prose to go/doc, and still declares what the next block uses.
+	for _, m := range declaredInTextRE.FindAllStringSubmatch(c.Text, -1) {
+		for _, name := range strings.Split(m[1]+m[2], ",") {
+			own[strings.TrimSpace(name)] = true
+		}
+	}
+	sym, ok := syms.Lookup(dir, symbol)
+	if !ok || sym.Package == nil || sym.Package.Dir != dir {
+		return nil
+	}
+	fn, ok := sym.Object.(*types.Func)
+	if !ok {
+		return nil
+	}
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok || sig.TypeParams().Len() > 0 || sig.RecvTypeParams().Len() > 0 {
+		return nil
+	}
+	pkg := fn.Pkg()
+	// The package's own names unqualified (the checker imports it with a
+	// dot), others by the name its files import them under.
+	qual := func(p *types.Package) string {
+		if p == pkg {
+			return ""
+		}
+		return p.Name()
+	}
+	var decls []string
+	add := func(v *types.Var) {
+		if v == nil || v.Name() == "" || v.Name() == "_" || own[v.Name()] || !writableType(v.Type(), pkg) {
+			return
+		}
+		decls = append(decls, fmt.Sprintf("var %s %s", v.Name(), types.TypeString(v.Type(), qual)))
+	}
+	add(sig.Recv())
+	for i := range sig.Params().Len() {
+		add(sig.Params().At(i))
+	}
+	if len(decls) == 0 {
+		return nil
+	}
+	// A blank function makes the block declarations, so the variables
+	// are the package's, not the example's statements'.
+	return []string{strings.Join(decls, "\n") + "\nfunc _() {}"}
+}
+
+// declaredInTextRE matches a declaration in text: "a, b :=" (group 1)
+// or "var a" (group 2).
+var declaredInTextRE = regexp.MustCompile(`(?m)(?:^|[^\pL\pN_.])((?:[\pL_][\pL\pN_]*\s*,\s*)*[\pL_][\pL\pN_]*)\s*:=|\bvar\s+([\pL_][\pL\pN_]*)`)
+
+// anyDeclared returns every name a code block declares, at any depth:
+// variables, constants, types, functions, parameters and := targets.
+func anyDeclared(text string) map[string]bool {
+	_, f, _ := parseFragment(text)
+	out := map[string]bool{}
+	if f == nil {
+		return out
+	}
+	ast.Inspect(f, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			if n.Tok == token.DEFINE {
+				for _, x := range n.Lhs {
+					if id, ok := x.(*ast.Ident); ok {
+						out[id.Name] = true
+					}
+				}
+			}
+		case *ast.RangeStmt:
+			if n.Tok == token.DEFINE {
+				for _, x := range []ast.Expr{n.Key, n.Value} {
+					if id, ok := x.(*ast.Ident); ok {
+						out[id.Name] = true
+					}
+				}
+			}
+		case *ast.ValueSpec:
+			for _, id := range n.Names {
+				out[id.Name] = true
+			}
+		case *ast.TypeSpec:
+			out[n.Name.Name] = true
+		case *ast.FuncDecl:
+			out[n.Name.Name] = true
+		case *ast.Field:
+			for _, id := range n.Names {
+				out[id.Name] = true
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// writableType reports whether t names only exported types, none a type
+// parameter, so a snippet outside own can write it.
+func writableType(t types.Type, own *types.Package) bool {
+	switch t := t.(type) {
+	case *types.Basic:
+		return true
+	case *types.Pointer:
+		return writableType(t.Elem(), own)
+	case *types.Slice:
+		return writableType(t.Elem(), own)
+	case *types.Array:
+		return writableType(t.Elem(), own)
+	case *types.Map:
+		return writableType(t.Key(), own) && writableType(t.Elem(), own)
+	case *types.Chan:
+		return writableType(t.Elem(), own)
+	case *types.Named:
+		o := t.Obj()
+		if o.Pkg() == nil { // error, comparable
+			return true
+		}
+		if !o.Exported() || t.TypeArgs().Len() > 0 {
+			return false
+		}
+		return o.Pkg() == own || o.Pkg().Path() != "" && !strings.Contains(o.Pkg().Path(), "internal")
+	case *types.Interface:
+		return t.Empty()
+	case *types.Alias:
+		return writableType(types.Unalias(t), own)
+	}
+	return false
 }
 
 // checkBlock type-checks a code block. A complete file that only misses
@@ -631,6 +786,27 @@ func lookupIn(sc scope, dir, name string) (retrieval.Symbol, bool) {
 	return retrieval.Symbol{}, false
 }
 
+// moreIssues describes the problems a finding reports after its first: up
+// to three each with its line and the checker's message, more by their
+// lines only.
+func moreIssues(rest []snippetIssue) string {
+	if len(rest) == 0 {
+		return ""
+	}
+	if len(rest) > 3 {
+		lines := make([]string, len(rest))
+		for i, is := range rest {
+			lines[i] = strconv.Itoa(is.line)
+		}
+		return fmt.Sprintf("; %d more problems follow, on lines %s", len(rest), strings.Join(lines, ", "))
+	}
+	parts := make([]string, len(rest))
+	for i, is := range rest {
+		parts[i] = fmt.Sprintf("line %d: %s", is.line, strings.TrimPrefix(is.Message, "syntax error: "))
+	}
+	return "; also " + strings.Join(parts, "; ")
+}
+
 // verdict reports the worst issues of a claim: the first one in the
 // message and evidence, the others counted.
 func (r *GoSnippet) verdict(ws *review.Workspace, sc scope, c review.Claim, issues []snippetIssue, changes review.Changes) *review.Verdict {
@@ -689,11 +865,7 @@ func (r *GoSnippet) verdict(ws *review.Workspace, sc scope, c review.Claim, issu
 	case sub.closest != "":
 		msg += fmt.Sprintf(" (closest: %s)", sub.closest)
 	}
-	if n := len(issues) - 1; n == 1 {
-		msg += "; one more problem of the same kind follows"
-	} else if n > 1 {
-		msg += fmt.Sprintf("; %d more problems of the same kind follow", n)
-	}
+	msg += moreIssues(issues[1:])
 	v.Message = msg + "."
 
 	hop := c.Symbol

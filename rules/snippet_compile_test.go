@@ -1,8 +1,11 @@
 package rules
 
 import (
+	"slices"
+	"strings"
 	"testing"
 
+	"github.com/docreview/docreview/retrieval"
 	"github.com/docreview/docreview/review"
 )
 
@@ -20,6 +23,7 @@ func TestSnippetCompile(t *testing.T) {
 	newStart, newEnd := decl("func New(")
 	winStart, winEnd := decl("type Window struct")
 	limStart, limEnd := decl("type Limiter struct")
+	cntStart, cntEnd := decl("func (l *Limiter) Count(")
 	block := func(s string) func() review.Claim {
 		return func() review.Claim { return mdClaim(t, ws, "README.md", s) }
 	}
@@ -105,6 +109,19 @@ func TestSnippetCompile(t *testing.T) {
 			},
 		},
 	},
+		{
+			name:  "a doc comment's example calls its receiver",
+			claim: func() review.Claim { return goClaim(t, ws, "limits/limits.go", "Limiter.Count") },
+			want: &want{
+				label:   review.Contradicted,
+				message: "The Go code block calls Limiter.Count with arguments its signature does not accept (not enough arguments in call to l.Count",
+				evidence: []ev{
+					{"limits/limits.go", at("limits/limits.go", `//	if l.Count() > 3 {`), at("limits/limits.go", `//	if l.Count() > 3 {`), review.SourceDoc, "code block calls Limiter.Count with arguments its signature does not accept"},
+					{"limits/limits.go", cntStart, cntEnd, review.SourceCode, "signature: func (l *Limiter) Count(key string) int"},
+				},
+			},
+		},
+		{name: "a doc comment's parameter that its first block declares again", claim: func() review.Claim { return goClaim(t, ws, "limits/limits.go", "Limiter.Resize") }},
 		{name: "a listing of methods is not code", claim: block("l.Allow(key string) bool")},
 		{name: "benchmark output under a go fence is not code", claim: block("BenchmarkAllow-8")},
 		{name: "an angle-bracket placeholder", claim: block("Max: <max>")},
@@ -120,5 +137,55 @@ func TestSnippetCompile(t *testing.T) {
 			}
 			checkVerdict(t, rule, got, tt.want)
 		})
+	}
+}
+
+func TestMoreIssues(t *testing.T) {
+	is := func(line int, msg string) snippetIssue {
+		return snippetIssue{SnippetIssue: retrieval.SnippetIssue{Message: msg}, line: line}
+	}
+	tests := []struct {
+		name string
+		rest []snippetIssue
+		want string
+	}{
+		{"none", nil, ""},
+		{"one", []snippetIssue{is(98, "unknown field HashLen in struct literal of type dict.Options")},
+			"; also line 98: unknown field HashLen in struct literal of type dict.Options"},
+		{"three, a syntax one", []snippetIssue{is(3, "a"), is(4, "syntax error: b"), is(9, "c")},
+			"; also line 3: a; line 4: b; line 9: c"},
+		{"more than three by line", []snippetIssue{is(3, "a"), is(4, "b"), is(9, "c"), is(12, "d")},
+			"; 4 more problems follow, on lines 3, 4, 9, 12"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := moreIssues(tt.rest); got != tt.want {
+				t.Errorf("moreIssues = %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestDeclaredInText(t *testing.T) {
+	tests := []struct {
+		text string
+		want []string
+	}{
+		{"db: A sql.Db\n     db := goqu.New(\"postgres\", sqlDb)", []string{"db"}},
+		{"sqlDb, err := sql.Open(\"postgres\", dsn)", []string{"sqlDb", "err"}},
+		{"\tvar ids []uint32", []string{"ids"}},
+		{"x.y := 2 is not a declaration", nil},
+		{"a field named db is set by New", nil},
+	}
+	for _, tt := range tests {
+		var got []string
+		for _, m := range declaredInTextRE.FindAllStringSubmatch(tt.text, -1) {
+			for _, name := range strings.Split(m[1]+m[2], ",") {
+				got = append(got, strings.TrimSpace(name))
+			}
+		}
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("%q: declared %q, want %q", tt.text, got, tt.want)
+		}
 	}
 }

@@ -53,3 +53,20 @@ func (l *Limiter) Reset() {
 //	l.bump("user")
 //	fmt.Println(l.seen["user"])
 func (l *Limiter) bump(key string) { l.seen[key]++ }
+
+// Count returns the requests key made in the window; the receiver and the
+// parameters are the example's context:
+//
+//	if l.Count() > 3 {
+//		log.Print(key, " is busy")
+//	}
+func (l *Limiter) Count(key string) int { return l.seen[key] }
+
+// Resize sets the window of l to other's; for example, after
+//
+//	other := limits.Window{Size: 2}
+//
+// the window is
+//
+//	fmt.Println(other.Size)
+func (l *Limiter) Resize(other Config) { l.cfg.Window = other.Window }
