@@ -39,9 +39,9 @@ type Options struct {
 	// MaxComments bounds new inline comments per run; 0 means the
 	// publisher's default (30).
 	MaxComments int
-	// FailOn is never, incomplete or contradicted: the check run's
-	// conclusion follows it.
-	FailOn string
+	// FailOn decides the check run's conclusion (and, in the caller, the
+	// step's exit code: see [Outcome.Failed]).
+	FailOn review.FailOn
 	// SARIFPath is where the sarif reporter writes; "" means
 	// docreview.sarif in RUNNER_TEMP, else in the workspace.
 	SARIFPath string
@@ -71,6 +71,18 @@ type Outcome struct {
 	// to annotations and the job summary instead.
 	ReadOnly  bool
 	SARIFPath string
+}
+
+// Failed reports whether the review fails the step. When the publisher
+// classified the findings it is exactly the check run's conclusion, so a
+// finding dismissed by a reply fails neither; otherwise (no reporter, or
+// publishing stopped before it read the pull request's comments) it is
+// failOn with the committed dismissals.
+func (o Outcome) Failed(failOn review.FailOn, dismissed []ghpub.Dismissal) bool {
+	if c := o.Published.Conclusion; c != "" {
+		return c == "failure"
+	}
+	return failOn.Failed(o.Report.Verdicts, ghpub.IsDismissed(dismissed))
 }
 
 // Run reviews the event's pull request and publishes the report. Findings

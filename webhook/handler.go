@@ -15,6 +15,8 @@ import (
 	"time"
 
 	gh "github.com/google/go-github/v62/github"
+
+	ghpub "github.com/docreview/docreview/review/github"
 )
 
 // Outcomes of deliveries that queue nothing, besides those in queue.go.
@@ -46,9 +48,6 @@ var knownEvents = map[string]bool{
 	"pull_request": true, "issue_comment": true, "pull_request_review_comment": true, "installation": true,
 	"installation_repositories": true, "ping": true,
 }
-
-// writeAssociations may ask for a re-run with a /docreview comment.
-var writeAssociations = map[string]bool{"OWNER": true, "MEMBER": true, "COLLABORATOR": true}
 
 // reviewActions of pull_request that queue a review.
 var reviewActions = map[string]bool{"opened": true, "synchronize": true, "reopened": true, "ready_for_review": true}
@@ -299,7 +298,7 @@ func issueCommentJob(p *gh.IssueCommentEvent) (*prEvent, outcome) {
 	if len(fields) > 1 && fields[1] != "dismiss" {
 		return nil, outIgnored // unknown subcommand
 	}
-	if !writeAssociations[p.GetComment().GetAuthorAssociation()] {
+	if !ghpub.MayDismiss(p.GetComment().GetAuthorAssociation()) {
 		return nil, outForbidden
 	}
 	if p.GetInstallation().GetID() == 0 {
@@ -327,11 +326,10 @@ func reviewCommentJob(p *gh.PullRequestReviewCommentEvent) (*prEvent, outcome) {
 	if p.GetAction() != "created" || p.GetComment().GetInReplyTo() == 0 {
 		return nil, outIgnored
 	}
-	fields := strings.Fields(firstLine(p.GetComment().GetBody()))
-	if len(fields) < 2 || fields[0] != commandWord || fields[1] != "dismiss" {
+	if _, ok := ghpub.ParseDismiss(p.GetComment().GetBody()); !ok {
 		return nil, outIgnored
 	}
-	if !writeAssociations[p.GetComment().GetAuthorAssociation()] {
+	if !ghpub.MayDismiss(p.GetComment().GetAuthorAssociation()) {
 		return nil, outForbidden
 	}
 	if p.GetInstallation().GetID() == 0 {

@@ -91,7 +91,7 @@ func runAction(ctx context.Context, args []string, stdout, stderr io.Writer, get
 	if err != nil {
 		return &review.UsageError{Msg: err.Error()}
 	}
-	opt.FailOn = cfg.FailOn
+	opt.FailOn = review.FailOn(cfg.FailOn)
 	engine, template, err := newEngine(cfg, f.review, all, getenv, logger)
 	if err != nil {
 		return err
@@ -104,7 +104,7 @@ func runAction(ctx context.Context, args []string, stdout, stderr io.Writer, get
 	if err != nil {
 		return err
 	}
-	if failed(out.Report, cfg.FailOn) {
+	if out.Failed(opt.FailOn, opt.Dismissed) {
 		return errFindings
 	}
 	return nil
@@ -145,11 +145,12 @@ func runPublish(ctx context.Context, args []string, stdout, stderr io.Writer, ge
 	if err != nil {
 		return &review.UsageError{Msg: err.Error()}
 	}
-	opt.FailOn = cfg.FailOn
-	if _, err := r.Publish(ctx, env, rep, f.pr, opt); err != nil {
+	opt.FailOn = review.FailOn(cfg.FailOn)
+	out, err := r.Publish(ctx, env, rep, f.pr, opt)
+	if err != nil {
 		return err
 	}
-	if failed(rep, cfg.FailOn) {
+	if out.Failed(opt.FailOn, opt.Dismissed) {
 		return errFindings
 	}
 	return nil

@@ -16,6 +16,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/docreview/docreview/review"
+	ghpub "github.com/docreview/docreview/review/github"
 	"github.com/docreview/docreview/review/github/githubtest"
 	"github.com/docreview/docreview/review/report"
 )
@@ -183,6 +185,79 @@ func TestActionReadOnlyToken(t *testing.T) {
 	summary, _ := os.ReadFile(env["GITHUB_STEP_SUMMARY"])
 	if !strings.Contains(string(summary), "## docreview") {
 		t.Errorf("no step summary:\n%s", summary)
+	}
+}
+
+// TestActionDismissedFindingsPassTheStep: the step's exit code and the
+// check run's conclusion are one decision. With every finding of the
+// example dismissed in .docreview/dismissed.yml the step passes, as the
+// check run does; with one contradicted finding left it fails.
+func TestActionDismissedFindingsPassTheStep(t *testing.T) {
+	api := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		if r.Method != http.MethodGet {
+			w.WriteHeader(http.StatusForbidden)
+			_, _ = w.Write([]byte(`{"message":"Resource not accessible by integration","documentation_url":"https://docs.github.com/rest"}`))
+			return
+		}
+		_, _ = w.Write([]byte(`[]`))
+	}))
+	t.Cleanup(api.Close)
+	workspace, event, head := actionWorkspace(t, "pull_request.opened.json")
+	{
+		// The first run fetches the base into the shallow checkout.
+		env := actionEnv(t, workspace, event, api.URL)
+		var stdout, stderr bytes.Buffer
+		if code := run(t.Context(), []string{"action"}, nil, &stdout, &stderr, func(k string) string { return env[k] }); code != exitFindings {
+			t.Fatalf("no dismissals: exit %d, want %d\nstderr:\n%s", code, exitFindings, stderr.String())
+		}
+	}
+	rep, _, stderr := reviewJSON(t, "--repo", workspace, "--base", head+"~1", "--head", head, "--fail-on", "never")
+	var fps []string
+	keep := ""
+	for _, v := range rep.Verdicts {
+		if v.Label != review.Contradicted && v.Label != review.Incomplete {
+			continue
+		}
+		fp := ghpub.Fingerprint(v)
+		if keep == "" && v.Label == review.Contradicted {
+			keep = fp
+		}
+		if !slices.Contains(fps, fp) {
+			fps = append(fps, fp)
+		}
+	}
+	if keep == "" {
+		t.Fatalf("the example has no contradicted finding\n%s", stderr)
+	}
+	for _, tt := range []struct {
+		name    string
+		dismiss func(fp string) bool
+		want    int
+	}{
+		{"all dismissed", func(string) bool { return true }, 0},
+		{"one contradicted left", func(fp string) bool { return fp != keep }, exitFindings},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var yml strings.Builder
+			for _, fp := range fps {
+				if tt.dismiss(fp) {
+					yml.WriteString("- fingerprint: " + fp + "\n  reason: accepted for the test\n")
+				}
+			}
+			if err := os.MkdirAll(filepath.Join(workspace, ".docreview"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(workspace, ".docreview", "dismissed.yml"), []byte(yml.String()), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			env := actionEnv(t, workspace, event, api.URL)
+			var stdout, stderr bytes.Buffer
+			code := run(t.Context(), []string{"action"}, nil, &stdout, &stderr, func(k string) string { return env[k] })
+			if code != tt.want {
+				t.Errorf("exit %d, want %d\nstderr:\n%s", code, tt.want, stderr.String())
+			}
+		})
 	}
 }
 

@@ -7,8 +7,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/docreview/docreview/review"
 )
 
 // gitRepo is a throwaway repository for command tests.
@@ -162,23 +160,3 @@ func renderText(t *testing.T, args ...string) string {
 	return out.String()
 }
 
-func TestFailOn(t *testing.T) {
-	tests := []struct {
-		level string
-		label review.Label
-		want  bool
-	}{
-		{"contradicted", review.Contradicted, true},
-		{"contradicted", review.Incomplete, false},
-		{"incomplete", review.Incomplete, true},
-		{"incomplete", review.Contradicted, true},
-		{"never", review.Contradicted, false},
-		{"incomplete", review.Consistent, false},
-	}
-	for _, tt := range tests {
-		r := review.Report{Verdicts: []review.Verdict{{Label: tt.label}}}
-		if got := failed(r, tt.level); got != tt.want {
-			t.Errorf("failed(%s, fail-on %s) = %v, want %v", tt.label, tt.level, got, tt.want)
-		}
-	}
-}

@@ -123,7 +123,7 @@ func runReview(ctx context.Context, args []string, stdout, stderr io.Writer, get
 	if err := report.Render(stdout, rep, format, opt); err != nil {
 		return fmt.Errorf("write report: %w", err)
 	}
-	if failed(rep, cfg.FailOn) {
+	if review.FailOn(cfg.FailOn).Failed(rep.Verdicts, nil) {
 		return errFindings
 	}
 	return nil
@@ -296,21 +296,6 @@ func typeCache(f reviewFlags, getenv func(string) string) *retrieval.TypeCache {
 
 // typesDirName is the directory of the type cache in the cache root.
 const typesDirName = "types"
-
-// failed reports whether the report holds a finding at or above level.
-func failed(r review.Report, level string) bool {
-	threshold := map[string]int{"incomplete": review.Incomplete.Severity(), "contradicted": review.Contradicted.Severity()}
-	t, ok := threshold[level]
-	if !ok {
-		return false
-	}
-	for _, v := range r.Verdicts {
-		if v.Label.Severity() >= t {
-			return true
-		}
-	}
-	return false
-}
 
 // colorful reports whether w is a terminal and NO_COLOR is unset.
 func colorful(w io.Writer, getenv func(string) string) bool {

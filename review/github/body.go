@@ -1,13 +1,13 @@
 package github
 
 import (
-	"net/url"
-	"path"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/docreview/docreview/review"
+	"github.com/docreview/docreview/review/mdtext"
 )
 
 // The hidden markers docreview puts in what it writes. A marker is only
@@ -100,29 +100,35 @@ func inlineBody(opt Options, f finding) string {
 	var b strings.Builder
 	b.WriteString(fpMarkerPrefix + f.fp + markerSuffix + "\n")
 	b.WriteString(headline(v) + "\n")
-	var fallback string
+	var fallback, why string
 	if v.Suggestion != "" {
 		lines, ok := []string(nil), false
-		if f.place.exact {
+		why = "it could not be matched exactly to the commented lines"
+		// A suggestion block is applied as written, so one with a
+		// character that Markdown must show escaped (a bidirectional
+		// control that reorders the line) is shown as text instead.
+		if mdtext.Unsafe(v.Suggestion) || slices.ContainsFunc(f.place.lines, mdtext.Unsafe) {
+			why = "the lines hold control or bidirectional characters, shown escaped here"
+		} else if f.place.exact {
 			lines, ok = suggestionLines(v.Claim, f.place.lines, v.Suggestion)
 		}
 		if ok {
-			b.WriteString("\n" + fence("suggestion", lines))
+			b.WriteString("\n" + mdtext.Fence("", "suggestion", lines) + "\n")
 		} else {
 			fallback = v.Suggestion
 		}
 	}
 	details := evidenceTrail(opt, v.Evidence)
 	if fallback != "" {
-		details += "**Suggested text** (not offered as a suggestion: it could not be matched exactly to the commented lines):\n\n" +
-			fence("text", strings.Split(strings.TrimRight(fallback, "\n"), "\n")) + "\n"
+		details += "**Suggested text** (not offered as a suggestion: " + why + "):\n\n" +
+			mdtext.Fence("", "text", strings.Split(strings.TrimRight(fallback, "\n"), "\n")) + "\n\n"
 	}
 	if details != "" {
 		b.WriteString("\n<details>\n<summary>Evidence trail (" + strconv.Itoa(len(v.Evidence)) + ")</summary>\n\n")
 		b.WriteString(details)
 		b.WriteString("</details>\n")
 	}
-	b.WriteString("\n<sub>Fingerprint " + mdCode(f.fp) + ". Reply <code>/docreview dismiss &lt;reason&gt;</code> to dismiss this finding.</sub>\n")
+	b.WriteString("\n<sub>Fingerprint " + mdtext.Code(f.fp) + ". Reply <code>/docreview dismiss &lt;reason&gt;</code> to dismiss this finding.</sub>\n")
 	return b.String()
 }
 
@@ -130,9 +136,9 @@ func inlineBody(opt Options, f finding) string {
 func headline(v review.Verdict) string {
 	h := "**" + labelTitle(v.Label) + "**"
 	if v.Rule != "" {
-		h += " · " + mdCode(v.Rule)
+		h += " · " + mdtext.Code(v.Rule)
 	}
-	if m := mdText(v.Message); m != "" {
+	if m := mdtext.Text(v.Message); m != "" {
 		h += ": " + m
 	}
 	return h
@@ -144,19 +150,19 @@ func evidenceTrail(opt Options, evs []review.Evidence) string {
 	var b strings.Builder
 	for i, e := range evs {
 		b.WriteString("**" + strconv.Itoa(i+1) + ".** " + blobLink(opt, e.Path, e.StartLine, e.EndLine))
-		if w := mdText(e.Why); w != "" {
+		if w := mdtext.Text(e.Why); w != "" {
 			b.WriteString(": " + w)
 		}
 		if len(e.Hops) > 0 {
 			hops := make([]string, len(e.Hops))
 			for j, h := range e.Hops {
-				hops[j] = mdText(h)
+				hops[j] = mdtext.Text(h)
 			}
 			b.WriteString("<br>\nHops: " + strings.Join(hops, " → "))
 		}
 		b.WriteString("\n\n")
 		if s := strings.TrimRight(e.Snippet, "\n"); strings.TrimSpace(s) != "" {
-			b.WriteString(fence(langOf(e.Path), strings.Split(s, "\n")) + "\n")
+			b.WriteString(mdtext.Fence("", mdtext.Lang(e.Path), strings.Split(s, "\n")) + "\n" + "\n")
 		}
 	}
 	return b.String()
@@ -167,41 +173,9 @@ func blobLink(opt Options, p string, start, end int) string {
 	start = max(start, 1)
 	end = max(end, start)
 	frag := "L" + strconv.Itoa(start) + "-L" + strconv.Itoa(end)
-	u := opt.ServerURL + "/" + escapeSegment(opt.Owner) + "/" + escapeSegment(opt.Repo) + "/blob/" +
-		escapeSegment(opt.HeadSHA) + "/" + escapePath(p) + "#" + frag
-	return "[" + mdCode(p+"#"+frag) + "](" + u + ")"
-}
-
-// escapePath percent-escapes each segment of a slash-separated path.
-func escapePath(p string) string {
-	segs := strings.Split(p, "/")
-	for i, s := range segs {
-		segs[i] = escapeSegment(s)
-	}
-	return strings.Join(segs, "/")
-}
-
-// escapeSegment percent-escapes one path segment, parentheses included so
-// the URL cannot end a Markdown link early.
-func escapeSegment(s string) string {
-	return strings.NewReplacer("(", "%28", ")", "%29").Replace(url.PathEscape(s))
-}
-
-// langOf is the fence language for a file's snippet.
-func langOf(p string) string {
-	switch path.Ext(p) {
-	case ".go":
-		return "go"
-	case ".md", ".markdown":
-		return "markdown"
-	case ".sh":
-		return "sh"
-	case ".yml", ".yaml":
-		return "yaml"
-	case ".json":
-		return "json"
-	}
-	return ""
+	u := opt.ServerURL + "/" + mdtext.EscapeSegment(opt.Owner) + "/" + mdtext.EscapeSegment(opt.Repo) + "/blob/" +
+		mdtext.EscapeSegment(opt.HeadSHA) + "/" + mdtext.EscapePath(p) + "#" + frag
+	return "[" + mdtext.Code(p+"#"+frag) + "](" + u + ")"
 }
 
 // resolvedBody rewrites one of docreview's comments to say its finding was
@@ -217,7 +191,7 @@ func resolvedBody(old, fp, head string) string {
 	var b strings.Builder
 	b.WriteString(fpMarkerPrefix + fp + markerSuffix + "\n")
 	b.WriteString(resolvedMarkerPrefix + head + markerSuffix + "\n")
-	b.WriteString("✅ Resolved in " + mdCode(shortSHA(head)) + "\n")
+	b.WriteString("✅ Resolved in " + mdtext.Code(shortSHA(head)) + "\n")
 	if head1 != "" {
 		b.WriteString("\n~~" + head1 + "~~\n")
 	}
@@ -254,8 +228,8 @@ func movedBody(old, fp, head, path string, start, end int) string {
 	var b strings.Builder
 	b.WriteString(fpMarkerPrefix + fp + markerSuffix + "\n")
 	b.WriteString(movedMarkerPrefix + head + markerSuffix + "\n")
-	b.WriteString("↪️ Moved: the lines of this comment changed, and the finding is still there in " + mdCode(shortSHA(head)) +
-		", now commented on " + mdCode(path+":"+lineRange(start, end)) + ". Reply there.\n")
+	b.WriteString("↪️ Moved: the lines of this comment changed, and the finding is still there in " + mdtext.Code(shortSHA(head)) +
+		", now commented on " + mdtext.Code(path+":"+lineRange(start, end)) + ". Reply there.\n")
 	if head1 != "" {
 		b.WriteString("\n" + head1 + "\n")
 	}
@@ -399,109 +373,6 @@ func slicesEqual(a, b []string) bool {
 		}
 	}
 	return true
-}
-
-// fence wraps lines in a fenced code block whose fence is longer than any
-// backtick run in them.
-func fence(info string, lines []string) string {
-	n := 2
-	for _, l := range lines {
-		n = max(n, longestRun(l, '`'))
-	}
-	f := strings.Repeat("`", n+1)
-	return f + info + "\n" + strings.Join(lines, "\n") + "\n" + f + "\n"
-}
-
-func longestRun(s string, c byte) int {
-	best, cur := 0, 0
-	for i := 0; i < len(s); i++ {
-		if s[i] == c {
-			cur++
-			best = max(best, cur)
-		} else {
-			cur = 0
-		}
-	}
-	return best
-}
-
-// mdCode renders s as an inline code span that its backticks cannot close.
-func mdCode(s string) string {
-	s = oneLine(s)
-	if s == "" {
-		return ""
-	}
-	n := longestRun(s, '`')
-	if n == 0 {
-		return "`" + s + "`"
-	}
-	f := strings.Repeat("`", n+1)
-	return f + " " + s + " " + f
-}
-
-// mdText escapes text from the repository, the model or users so it reads
-// as plain text on one line: no Markdown emphasis, links, HTML or
-// @-mentions. Balanced code spans (`Cache.Purge`) are kept as they are; a
-// lone backtick is escaped.
-func mdText(s string) string {
-	s = oneLine(s)
-	var b strings.Builder
-	for i := 0; i < len(s); {
-		if s[i] == '`' {
-			n := runAt(s, i, '`')
-			if end := closingRun(s, i+n, n); end >= 0 {
-				b.WriteString(s[i : end+n])
-				i = end + n
-				continue
-			}
-			b.WriteString(strings.Repeat("\\`", n))
-			i += n
-			continue
-		}
-		switch c := s[i]; c {
-		case '<':
-			b.WriteString("&lt;")
-		case '>':
-			b.WriteString("&gt;")
-		case '&':
-			b.WriteString("&amp;")
-		case '@':
-			b.WriteString("@&#8203;")
-		case '\\', '*', '_', '[', ']', '~', '|', '!', '#':
-			b.WriteByte('\\')
-			b.WriteByte(c)
-		default:
-			b.WriteByte(c)
-		}
-		i++
-	}
-	return b.String()
-}
-
-// runAt is the length of the run of c starting at s[i].
-func runAt(s string, i int, c byte) int {
-	n := 0
-	for i+n < len(s) && s[i+n] == c {
-		n++
-	}
-	return n
-}
-
-// closingRun is the index of the next run of exactly n backticks at or
-// after from, or -1.
-func closingRun(s string, from, n int) int {
-	for i := from; i < len(s); {
-		if s[i] != '`' {
-			i++
-			continue
-		}
-		m := runAt(s, i, '`')
-		if m == n {
-			return i
-		}
-		i += m
-	}
-	return -1
 }
 
 // oneLine collapses whitespace, newlines included, to single spaces.

@@ -7,6 +7,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/docreview/docreview/review"
+	"github.com/docreview/docreview/review/mdtext"
 )
 
 // TestSuggestionExactness renders inline comment bodies for claims whose
@@ -121,6 +122,13 @@ func TestSuggestionExactness(t *testing.T) {
 			suggestion: "Open opens the file.",
 			lines:      [2]int{1, 1},
 		},
+		{
+			name:       "bidi-control-falls-back",
+			patch:      "@@ -0,0 +1,1 @@\n+// Open opens \u202eelif\u202c it.",
+			claim:      review.Claim{Path: "a.go", Line: 1, EndLine: 1, Kind: review.KindDocComment, Symbol: "Open", Text: "Open opens \u202eelif\u202c it."},
+			suggestion: "Open opens \u202eelif eht\u202c it.",
+			lines:      [2]int{1, 1},
+		},
 	}
 	opt := Options{ServerURL: "https://ghe.example.com", Owner: "o", Repo: "r", HeadSHA: head1}
 	for _, tt := range tests {
@@ -135,6 +143,9 @@ func TestSuggestionExactness(t *testing.T) {
 			}
 			body := inlineBody(opt, finding{v: v, fp: Fingerprint(v), place: pl})
 			golden(t, "bodies/"+tt.name+".md", body)
+			if mdtext.Unsafe(body) {
+				t.Errorf("body has a control or bidirectional character a reviewer would not see:\n%q", body)
+			}
 			got := suggestionBlock(body)
 			if diff := cmp.Diff(tt.block, got); diff != "" {
 				t.Errorf("suggestion block (-want +got):\n%s", diff)
@@ -247,30 +258,20 @@ func TestMarkersAndDismissReplies(t *testing.T) {
 		{"/docreview dismissal", "", false},
 		{"please /docreview dismiss x", "", false},
 		{"/docreview keep", "", false},
+		{"/docreview\tdismiss  kept\ton purpose", "kept on purpose", true},
+		{"/docreview  dismiss", "", true},
+		{"\n\n/docreview dismiss late\nsecond line", "late second line", true},
+		{"/docreviewdismiss x", "", false},
 	}
 	for _, tt := range dismissTests {
-		reason, ok := parseDismiss(tt.body)
+		reason, ok := ParseDismiss(tt.body)
 		if ok != tt.ok || reason != tt.reason {
-			t.Errorf("parseDismiss(%q) = %q, %v", tt.body, reason, ok)
+			t.Errorf("ParseDismiss(%q) = %q, %v", tt.body, reason, ok)
 		}
 	}
 }
 
 func TestMarkdownEscaping(t *testing.T) {
-	tests := []struct{ in, want string }{
-		{"use `Cache.Purge` now", "use `Cache.Purge` now"},
-		{"a lone ` tick", "a lone \\` tick"},
-		{"<!-- x --> @alice *b* [l](u)", "&lt;\\!-- x --&gt; @&#8203;alice \\*b\\* \\[l\\](u)"},
-		{"two\nlines", "two lines"},
-	}
-	for _, tt := range tests {
-		if got := mdText(tt.in); got != tt.want {
-			t.Errorf("mdText(%q) = %q, want %q", tt.in, got, tt.want)
-		}
-	}
-	if got := mdCode("a ``b`` c"); got != "``` a ``b`` c ```" {
-		t.Errorf("mdCode: %q", got)
-	}
 	long := strings.Repeat("é", 40000) // 80000 bytes
 	got := truncate(long, maxCheckText)
 	if len(got) > maxCheckText || !strings.Contains(got, "truncated") || !strings.HasPrefix(got, "é") {

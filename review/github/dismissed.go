@@ -8,6 +8,8 @@ import (
 	"github.com/goccy/go-yaml"
 	"github.com/goccy/go-yaml/ast"
 	"github.com/goccy/go-yaml/parser"
+
+	"github.com/docreview/docreview/review"
 )
 
 // Dismissal suppresses one finding for good: it is not posted, not
@@ -105,4 +107,48 @@ func yamlErr(err error) error {
 		return errors.New(ye.GetMessage())
 	}
 	return err
+}
+
+// MayDismiss reports whether the author of a comment, by GitHub's
+// author_association, may dismiss a finding or ask for a re-run: the
+// repository's owner, its organisation's members and its collaborators.
+// Anyone can comment on a public repository, so nobody else can. The
+// publisher (replies it reads) and the App's webhook (replies that queue a
+// re-run) both decide with it.
+func MayDismiss(association string) bool {
+	switch association {
+	case "OWNER", "MEMBER", "COLLABORATOR":
+		return true
+	}
+	return false
+}
+
+// ParseDismiss reads a "/docreview dismiss <reason>" reply: the command's
+// two words must open the reply's first non-blank line, separated by any
+// blanks. The reason is the rest of the reply with its whitespace
+// collapsed; it may be empty. The publisher and the App's webhook both read
+// replies with it.
+func ParseDismiss(body string) (reason string, ok bool) {
+	fields := strings.Fields(body)
+	if len(fields) < 2 || fields[0] != "/docreview" || fields[1] != "dismiss" {
+		return "", false
+	}
+	first := strings.TrimSpace(body)
+	if i := strings.IndexAny(first, "\r\n"); i >= 0 {
+		first = first[:i]
+	}
+	if f := strings.Fields(first); len(f) < 2 {
+		return "", false // "/docreview" alone on its line, "dismiss" below it
+	}
+	return strings.Join(fields[2:], " "), true
+}
+
+// IsDismissed reports, for [review.FailOn.Failed], whether a verdict's
+// [Fingerprint] is one of ds.
+func IsDismissed(ds []Dismissal) func(review.Verdict) bool {
+	fps := make(map[string]bool, len(ds))
+	for _, d := range ds {
+		fps[d.Fingerprint] = true
+	}
+	return func(v review.Verdict) bool { return fps[Fingerprint(v)] }
 }

@@ -15,6 +15,7 @@ import (
 	gh "github.com/google/go-github/v62/github"
 
 	"github.com/docreview/docreview/review"
+	"github.com/docreview/docreview/review/mdtext"
 )
 
 // CheckName is the name of the check run Publish writes.
@@ -55,9 +56,9 @@ type Options struct {
 	// summary and counted in [Result.Overflow]. Negative is an error.
 	MaxComments int
 	// FailOn sets the check run's conclusion: "failure" when a finding
-	// that is not dismissed is at or above it ("incomplete" or
-	// "contradicted"), never with "never". Empty means "contradicted".
-	FailOn string
+	// that is not dismissed fails it ([review.FailOn.Failed]). Empty means
+	// [review.FailContradicted].
+	FailOn review.FailOn
 	// Dismissed are the dismissals committed in .docreview/dismissed.yml
 	// (see [LoadDismissed]).
 	Dismissed []Dismissal
@@ -221,13 +222,11 @@ func validate(opt *Options) error {
 	if opt.MaxComments == 0 {
 		opt.MaxComments = DefaultMaxComments
 	}
-	switch opt.FailOn {
-	case "":
-		opt.FailOn = string(review.Contradicted)
-	case "never", string(review.Incomplete), string(review.Contradicted):
-	default:
-		return fmt.Errorf("invalid fail-on %q (want never, incomplete or contradicted)", opt.FailOn)
+	f, err := review.ParseFailOn(string(opt.FailOn))
+	if err != nil {
+		return fmt.Errorf("invalid fail-on: %w", err)
 	}
+	opt.FailOn = f
 	if opt.ServerURL == "" {
 		opt.ServerURL = "https://github.com"
 	}
@@ -439,8 +438,8 @@ func collectOurs(comments []*gh.PullRequestComment, isOurs func(*gh.User) bool) 
 		if !ok {
 			continue
 		}
-		reason, ok := parseDismiss(c.GetBody())
-		if !ok || !dismissers[c.GetAuthorAssociation()] {
+		reason, ok := ParseDismiss(c.GetBody())
+		if !ok || !MayDismiss(c.GetAuthorAssociation()) {
 			// Only people who can write to the repository dismiss
 			// findings: anyone can reply on a public repository.
 			continue
@@ -450,27 +449,6 @@ func collectOurs(comments []*gh.PullRequestComment, isOurs func(*gh.User) bool) 
 		}
 	}
 	return o
-}
-
-// dismissers are the author associations whose "/docreview dismiss"
-// replies count: the repository's owner, its organisation's members and
-// its collaborators.
-var dismissers = map[string]bool{"OWNER": true, "MEMBER": true, "COLLABORATOR": true}
-
-// parseDismiss reads a "/docreview dismiss <reason>" reply; the command
-// must open the reply's first non-blank line. The reason is the rest of
-// the reply, whitespace collapsed; it may be empty.
-func parseDismiss(body string) (string, bool) {
-	body = strings.TrimSpace(body)
-	const cmd = "/docreview dismiss"
-	if !strings.HasPrefix(body, cmd) {
-		return "", false
-	}
-	rest := body[len(cmd):]
-	if rest != "" && rest[0] != ' ' && rest[0] != '\t' && rest[0] != '\n' && rest[0] != '\r' {
-		return "", false // "/docreview dismissal": not the command
-	}
-	return strings.Join(strings.Fields(rest), " "), true
 }
 
 // classify turns the report's findings into the work to do. A finding
@@ -538,26 +516,28 @@ func (p *publisher) classify(rep review.Report, diff map[string][]hunk, ours our
 // conclusion is the check run's conclusion: failure when a finding that is
 // not dismissed is at or above failOn; otherwise neutral when a claim was
 // skipped or a file not fully read (a report note); otherwise success.
-func conclusion(rep review.Report, findings []finding, failOn string) string {
-	if failOn != "never" {
-		min := review.Label(failOn).Severity()
-		for _, f := range findings {
-			if f.state != stDismissed && f.v.Label.Severity() >= min {
-				return "failure"
-			}
+func conclusion(rep review.Report, findings []finding, failOn review.FailOn) string {
+	dismissed := map[string]bool{}
+	for _, f := range findings {
+		if f.state == stDismissed {
+			dismissed[f.fp] = true
 		}
 	}
-	if len(skippedVerdicts(rep)) > 0 || rep.Stats.Skipped > 0 || len(rep.Notes) > 0 {
+	if failOn.Failed(rep.Verdicts, func(v review.Verdict) bool { return dismissed[Fingerprint(v)] }) {
+		return "failure"
+	}
+	if reportStats(rep).Skipped > 0 || len(rep.Notes) > 0 {
 		return "neutral"
 	}
 	return "success"
 }
 
-// skippedVerdicts are the verdicts with a Skipped reason.
+// skippedVerdicts are the verdicts [review.Count] counts as skipped: a
+// Skipped reason and no finding.
 func skippedVerdicts(rep review.Report) []review.Verdict {
 	var out []review.Verdict
 	for _, v := range rep.Verdicts {
-		if v.Skipped != "" {
+		if v.Skipped != "" && v.Label != review.Contradicted && v.Label != review.Incomplete {
 			out = append(out, v)
 		}
 	}
@@ -902,7 +882,7 @@ const maxCheckText = 65535
 // annotations are the check run annotations of the findings that are not
 // dismissed: level "failure" for those that fail the check, "warning" for
 // the others.
-func annotations(findings []finding, failOn string) []*gh.CheckRunAnnotation {
+func annotations(findings []finding, failOn review.FailOn) []*gh.CheckRunAnnotation {
 	var out []*gh.CheckRunAnnotation
 	for _, f := range findings {
 		if f.state == stDismissed {
@@ -912,7 +892,7 @@ func annotations(findings []finding, failOn string) []*gh.CheckRunAnnotation {
 		start := max(c.Line, 1)
 		end := max(c.EndLine, start)
 		level := "warning"
-		if failOn != "never" && f.v.Label.Severity() >= review.Label(failOn).Severity() {
+		if failOn.Fails(f.v.Label) {
 			level = "failure"
 		}
 		msg := strings.TrimSpace(f.v.Message)
@@ -924,13 +904,13 @@ func annotations(findings []finding, failOn string) []*gh.CheckRunAnnotation {
 		}
 		var details []string
 		for _, e := range f.v.Evidence {
-			details = append(details, fmt.Sprintf("%s:%d-%d %s", e.Path, e.StartLine, max(e.EndLine, e.StartLine), oneLine(e.Why)))
+			details = append(details, fmt.Sprintf("%s:%d-%d %s", mdtext.Clean(e.Path), e.StartLine, max(e.EndLine, e.StartLine), oneLine(mdtext.Clean(e.Why))))
 		}
 		a := &gh.CheckRunAnnotation{
 			Path: gh.String(c.Path), StartLine: gh.Int(start), EndLine: gh.Int(end),
 			AnnotationLevel: gh.String(level),
-			Title:           gh.String(truncate(labelTitle(f.v.Label)+" ("+f.v.Rule+")", 255)),
-			Message:         gh.String(truncate(msg, 4000)),
+			Title:           gh.String(truncate(mdtext.Clean(labelTitle(f.v.Label)+" ("+f.v.Rule+")"), 255)),
+			Message:         gh.String(truncate(mdtext.Clean(msg), 4000)),
 		}
 		if len(details) > 0 {
 			a.RawDetails = gh.String(truncate("Evidence (fingerprint "+f.fp+"):\n"+strings.Join(details, "\n"), 4000))

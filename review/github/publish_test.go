@@ -132,22 +132,7 @@ var (
 )
 
 func report(head string, vs ...review.Verdict) review.Report {
-	r := review.Report{Base: base, Head: head, Verdicts: vs}
-	for _, v := range vs {
-		r.Stats.Claims++
-		switch v.Label {
-		case review.Consistent:
-			r.Stats.Consistent++
-		case review.Contradicted:
-			r.Stats.Contradicted++
-		case review.Incomplete:
-			r.Stats.Incomplete++
-		}
-		if v.Skipped != "" {
-			r.Stats.Skipped++
-		}
-	}
-	return r
+	return review.Report{Base: base, Head: head, Verdicts: vs, Stats: review.Count(vs)}
 }
 
 func options(f *fakeGitHub) Options {
@@ -577,6 +562,46 @@ func TestSummaryDuplicates(t *testing.T) {
 	}
 }
 
+// TestSummaryCountsAsTheReport: the summary's table and coverage line are
+// the report's counts; a skipped claim is counted once, as skipped, and a
+// dismissed finding only as dismissed.
+func TestSummaryCountsAsTheReport(t *testing.T) {
+	skipped := findingD
+	skipped.Label, skipped.Skipped, skipped.Evidence = review.Consistent, "budget", nil
+	tests := []struct {
+		name      string
+		rep       review.Report
+		dismissed []Dismissal
+		row       string
+		coverage  string
+	}{
+		{"consistent and skipped", report(head1, consistent, skipped), nil,
+			"| 0 | 0 | 1 | 1 | 0 |", "**Coverage:** 1 of 2 claims checked."},
+		{"finding and skipped", report(head1, findingC, skipped), nil,
+			"| 1 | 0 | 0 | 1 | 0 |", "**Coverage:** 1 of 2 claims checked."},
+		{"dismissed finding", report(head1, findingC, consistent), []Dismissal{{Fingerprint: Fingerprint(findingC), Reason: "kept on purpose"}},
+			"| 0 | 0 | 1 | 0 | 1 |", "**Coverage:** 2 of 2 claims checked; nothing skipped."},
+		{"report without stats", review.Report{Base: base, Head: head1, Verdicts: []review.Verdict{consistent, skipped}}, nil,
+			"| 0 | 0 | 1 | 1 | 0 |", "**Coverage:** 1 of 2 claims checked."},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			f := newFakeGitHub(t, head1)
+			opt := options(f)
+			opt.Reporters = Reporters{Summary: true}
+			opt.Dismissed = tt.dismissed
+			if _, err := Publish(t.Context(), opt, tt.rep); err != nil {
+				t.Fatal(err)
+			}
+			body := f.summaries()[0].Body
+			if !strings.Contains(body, tt.row+"\n") || !strings.Contains(body, tt.coverage+"\n") {
+				t.Errorf("summary lacks %q or %q:\n%s", tt.row, tt.coverage, body)
+			}
+		})
+	}
+}
+
 // TestNeutralWhenNotFullyReviewed keeps a report with skipped claims or
 // notes off green.
 func TestNeutralWhenNotFullyReviewed(t *testing.T) {
@@ -606,7 +631,7 @@ func TestNeutralWhenNotFullyReviewed(t *testing.T) {
 			f := newFakeGitHub(t, head1)
 			opt := options(f)
 			opt.Reporters = Reporters{Check: true}
-			opt.FailOn = tt.fail
+			opt.FailOn = review.FailOn(tt.fail)
 			got, err := Publish(t.Context(), opt, tt.rep)
 			if err != nil {
 				t.Fatal(err)

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/docreview/docreview/review"
+	"github.com/docreview/docreview/review/mdtext"
 )
 
 // summaryBody is the summary comment. It describes the state of the pull
@@ -22,9 +23,9 @@ func summaryBody(opt Options, rep review.Report, findings []finding, ours ourCom
 	b.WriteString("## docreview\n\n")
 	head := shortSHA(opt.HeadSHA)
 	if rep.Base != "" {
-		fmt.Fprintf(&b, "Reviewed %s..%s.\n\n", mdCode(shortSHA(rep.Base)), mdCode(head))
+		fmt.Fprintf(&b, "Reviewed %s..%s.\n\n", mdtext.Code(shortSHA(rep.Base)), mdtext.Code(head))
 	} else {
-		fmt.Fprintf(&b, "Reviewed %s.\n\n", mdCode(head))
+		fmt.Fprintf(&b, "Reviewed %s.\n\n", mdtext.Code(head))
 	}
 
 	counts := map[review.Label]int{}
@@ -39,18 +40,15 @@ func summaryBody(opt Options, rep review.Report, findings []finding, ours ourCom
 			inline++
 		}
 	}
-	consistent := 0
-	for _, v := range rep.Verdicts {
-		if v.Label == review.Consistent {
-			consistent++
-		}
-	}
+	// Consistent and skipped are the report's own counts (a skipped claim
+	// is not also consistent); contradicted and incomplete are the
+	// findings less the dismissed ones, which have their own column.
+	st := reportStats(rep)
 	skipped := skippedVerdicts(rep)
 	b.WriteString("| Contradicted | Incomplete | Consistent | Skipped | Dismissed |\n| ---: | ---: | ---: | ---: | ---: |\n")
-	fmt.Fprintf(&b, "| %d | %d | %d | %d | %d |\n\n", counts[review.Contradicted], counts[review.Incomplete], consistent, len(skipped), dismissed)
+	fmt.Fprintf(&b, "| %d | %d | %d | %d | %d |\n\n", counts[review.Contradicted], counts[review.Incomplete], st.Consistent, st.Skipped, dismissed)
 
-	claims := max(rep.Stats.Claims, len(rep.Verdicts))
-	fmt.Fprintf(&b, "**Coverage:** %d of %d %s checked", claims-len(skipped), claims, plural(claims, "claim", "claims"))
+	fmt.Fprintf(&b, "**Coverage:** %d of %d %s checked", st.Claims-st.Skipped, st.Claims, plural(st.Claims, "claim", "claims"))
 	if len(skipped) == 0 && len(rep.Notes) == 0 {
 		b.WriteString("; nothing skipped.\n\n")
 	} else {
@@ -59,7 +57,7 @@ func summaryBody(opt Options, rep review.Report, findings []finding, ours ourCom
 	if len(skipped) > 0 {
 		fmt.Fprintf(&b, "Skipped %s:\n\n", plural(len(skipped), "claim", "claims"))
 		for _, v := range skipped {
-			b.WriteString("- " + claimLoc(opt, v.Claim) + ": " + mdText(v.Skipped) + "\n")
+			b.WriteString("- " + claimLoc(opt, v.Claim) + ": " + mdtext.Text(v.Skipped) + "\n")
 		}
 		b.WriteString("\n")
 	}
@@ -68,9 +66,9 @@ func summaryBody(opt Options, rep review.Report, findings []finding, ours ourCom
 		for _, n := range rep.Notes {
 			where := "(review)"
 			if n.Path != "" {
-				where = mdCode(n.Path)
+				where = mdtext.Code(n.Path)
 			}
-			b.WriteString("- " + where + ": " + mdText(n.Message) + "\n")
+			b.WriteString("- " + where + ": " + mdtext.Text(n.Message) + "\n")
 		}
 		b.WriteString("\n")
 	}
@@ -78,10 +76,10 @@ func summaryBody(opt Options, rep review.Report, findings []finding, ours ourCom
 		fmt.Fprintf(&b, "The pull request's file list was read only up to %d pages; findings in files beyond it are listed below instead of inline.\n\n", maxPages)
 	}
 	if m := modelLine(rep.Stats.Model); m != "" {
-		b.WriteString(mdText(m) + "\n\n")
+		b.WriteString(mdtext.Text(m) + "\n\n")
 	}
 	if c := coverageLine(rep.Stats.Coverage); c != "" {
-		b.WriteString(mdText(c) + "\n\n")
+		b.WriteString(mdtext.Text(c) + "\n\n")
 	}
 
 	if inline > 0 {
@@ -108,9 +106,9 @@ func summaryBody(opt Options, rep review.Report, findings []finding, ours ourCom
 			}
 			b.WriteString("- " + headline(f.v) + " " + claimLoc(opt, f.v.Claim) + " (" + why + ")")
 			if f.v.Suggestion != "" {
-				b.WriteString(". Suggested: " + mdCode(f.v.Suggestion))
+				b.WriteString(". Suggested: " + mdtext.Code(f.v.Suggestion))
 			}
-			b.WriteString(" <sub>" + mdCode(f.fp) + "</sub>\n")
+			b.WriteString(" <sub>" + mdtext.Code(f.fp) + "</sub>\n")
 		}
 		b.WriteString("\n")
 	}
@@ -125,14 +123,14 @@ func summaryBody(opt Options, rep review.Report, findings []finding, ours ourCom
 		for _, f := range dis {
 			by := "unknown"
 			if f.dismissal.By != "" {
-				by = mdCode(f.dismissal.By)
+				by = mdtext.Code(f.dismissal.By)
 			}
-			reason := mdText(f.dismissal.Reason)
+			reason := mdtext.Text(f.dismissal.Reason)
 			if reason == "" {
 				reason = "no reason given"
 			}
 			b.WriteString("- " + headline(f.v) + " " + claimLoc(opt, f.v.Claim) + ": dismissed by " + by + ": " + reason +
-				" <sub>" + mdCode(f.fp) + "</sub>\n")
+				" <sub>" + mdtext.Code(f.fp) + "</sub>\n")
 		}
 		b.WriteString("\n")
 	}
@@ -143,9 +141,9 @@ func summaryBody(opt Options, rep review.Report, findings []finding, ours ourCom
 			if line == 0 {
 				line = r.c.GetOriginalLine()
 			}
-			loc := mdCode(r.c.GetPath())
+			loc := mdtext.Code(r.c.GetPath())
 			if line > 0 {
-				loc = mdCode(r.c.GetPath() + ":" + strconv.Itoa(line))
+				loc = mdtext.Code(r.c.GetPath() + ":" + strconv.Itoa(line))
 			}
 			if u := r.c.GetHTMLURL(); u != "" && strings.HasPrefix(u, "http") {
 				loc = "[" + loc + "](" + u + ")"
@@ -154,7 +152,7 @@ func summaryBody(opt Options, rep review.Report, findings []finding, ours ourCom
 			if h := struckHeadline(r.c.GetBody()); h != "" {
 				b.WriteString(" " + h)
 			}
-			b.WriteString(" resolved in " + mdCode(shortSHA(r.sha)) + " <sub>" + mdCode(r.fp) + "</sub>\n")
+			b.WriteString(" resolved in " + mdtext.Code(shortSHA(r.sha)) + " <sub>" + mdtext.Code(r.fp) + "</sub>\n")
 		}
 		b.WriteString("\n")
 	}
@@ -164,11 +162,21 @@ func summaryBody(opt Options, rep review.Report, findings []finding, ours ourCom
 	return strings.TrimRight(b.String(), "\n") + "\n"
 }
 
+// reportStats is rep.Stats, or the counts of its verdicts when the report
+// carries none (a report built by hand, or decoded from an older JSON
+// file without stats).
+func reportStats(rep review.Report) review.Stats {
+	if rep.Stats.Claims == 0 && len(rep.Verdicts) > 0 {
+		return review.Count(rep.Verdicts)
+	}
+	return rep.Stats
+}
+
 // claimLoc links the claim's lines at the head, with its symbol.
 func claimLoc(opt Options, c review.Claim) string {
 	s := blobLink(opt, c.Path, c.Line, c.EndLine)
 	if c.Symbol != "" {
-		s += " " + mdCode(c.Symbol)
+		s += " " + mdtext.Code(c.Symbol)
 	}
 	return s
 }

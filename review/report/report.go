@@ -8,9 +8,9 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/docreview/docreview/review"
+	"github.com/docreview/docreview/review/mdtext"
 )
 
 // Format names an output format of [Render].
@@ -155,30 +155,7 @@ func location(path string, start, end int) string {
 // control characters other than tab and newline, invalid UTF-8 and Unicode
 // bidirectional controls are shown as escapes, so documentation text cannot
 // drive the terminal or reorder what the reader sees.
-func clean(s string) string {
-	s = strings.ReplaceAll(s, "\r\n", "\n")
-	var b strings.Builder
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && size == 1:
-			fmt.Fprintf(&b, `\x%02x`, s[i])
-		case r == '\t' || r == '\n':
-			b.WriteRune(r)
-		case r < 0x20 || r == 0x7f:
-			fmt.Fprintf(&b, `\x%02x`, r)
-		case r >= 0x80 && r <= 0x9f,
-			r >= 0x202a && r <= 0x202e,
-			r >= 0x2066 && r <= 0x2069,
-			r == 0x200e || r == 0x200f || r == 0x061c:
-			fmt.Fprintf(&b, `\u%04x`, r)
-		default:
-			b.WriteRune(r)
-		}
-		i += size
-	}
-	return b.String()
-}
+func clean(s string) string { return mdtext.Clean(s) }
 
 // oneLine collapses all whitespace runs of s, newlines included, to single
 // spaces.

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/docreview/docreview/review"
+	"github.com/docreview/docreview/review/mdtext"
 )
 
 // SARIF constants.
@@ -235,7 +236,7 @@ func SARIF(w io.Writer, r review.Report, opt Options) error {
 			return fmt.Errorf("encode sarif report: %w", err)
 		}
 		if r.Head != "" && r.Head != "worktree" {
-			repo := strings.TrimSuffix(base, "/blob/"+escapeSegment(r.Head))
+			repo := strings.TrimSuffix(base, "/blob/"+mdtext.EscapeSegment(r.Head))
 			run.VersionControlProvenance = []sarifVCS{{RepositoryURI: repo, RevisionID: r.Head}}
 		}
 	}

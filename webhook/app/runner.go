@@ -20,7 +20,7 @@ import (
 // FailOn is the check run's failure threshold for every review the App
 // publishes. It is not read from the pull request's .docreview.yml, which
 // the pull request itself can change.
-const FailOn = "contradicted"
+const FailOn = review.FailContradicted
 
 // DismissedPath is the file of committed dismissals, read at the head.
 const DismissedPath = ".docreview/dismissed.yml"
