@@ -6,12 +6,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"os/exec"
 	"path"
 	"regexp"
 	"strings"
 	"time"
 
+	"github.com/docreview/docreview/retrieval/gitrepo"
 	"github.com/docreview/docreview/review"
 )
 
@@ -127,7 +129,9 @@ func (r *ExampleOutput) headCheckedOut(ctx context.Context, ws *review.Workspace
 			return true, nil
 		}
 		git := func(args ...string) (string, error) {
-			out, err := exec.CommandContext(ctx, "git", append([]string{"-C", ws.Dir}, args...)...).Output()
+			cmd := exec.CommandContext(ctx, "git", append([]string{"-C", ws.Dir}, args...)...)
+			cmd.Env = gitrepo.Env(os.Environ())
+			out, err := cmd.Output()
 			return strings.TrimSpace(string(out)), err
 		}
 		head, err := git("rev-parse", "HEAD")

@@ -198,21 +198,18 @@ func apiClient(env action.Env) (*gh.Client, error) {
 	return c, nil
 }
 
-// dismissedFile is where a repository lists dismissed findings.
-const dismissedFile = ".docreview/dismissed.yml"
-
 // loadDismissed reads .docreview/dismissed.yml of the checkout, if any.
 func loadDismissed(workspace string) ([]ghpub.Dismissal, error) {
-	data, err := os.ReadFile(filepath.Join(workspace, filepath.FromSlash(dismissedFile)))
+	data, err := os.ReadFile(filepath.Join(workspace, filepath.FromSlash(ghpub.DismissedPath)))
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", dismissedFile, err)
+		return nil, fmt.Errorf("read %s: %w", ghpub.DismissedPath, err)
 	}
 	d, err := ghpub.LoadDismissed(data)
 	if err != nil {
-		return nil, &review.UsageError{Msg: fmt.Sprintf("%s: %v", dismissedFile, err)}
+		return nil, &review.UsageError{Msg: fmt.Sprintf("%s: %v", ghpub.DismissedPath, err)}
 	}
 	return d, nil
 }

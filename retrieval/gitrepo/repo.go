@@ -298,23 +298,11 @@ func (e *gitError) Error() string {
 	return "git " + strings.Join(e.args, " ") + ": " + msg
 }
 
-// command builds `git -C r.Dir args...` with the inherited environment
-// minus the variables that would point git at another repository, index or
-// working tree than r.Dir (git hooks set them), plus extra. Optional locks
-// are off so that read-only commands never take index.lock, and git never
-// prompts.
+// command builds `git -C r.Dir args...` in the environment [Env] makes of
+// the process's, plus extra.
 func (r *Repo) command(ctx context.Context, extra []string, args ...string) *exec.Cmd {
 	cmd := exec.CommandContext(ctx, "git", append([]string{"-C", r.Dir}, args...)...)
-	env := make([]string, 0, len(os.Environ())+len(extra)+2)
-	for _, kv := range os.Environ() {
-		name, _, _ := strings.Cut(kv, "=")
-		switch name {
-		case "GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_COMMON_DIR", "GIT_PREFIX":
-		default:
-			env = append(env, kv)
-		}
-	}
-	cmd.Env = append(append(env, "GIT_OPTIONAL_LOCKS=0", "GIT_TERMINAL_PROMPT=0"), extra...)
+	cmd.Env = Env(os.Environ(), extra...)
 	cmd.WaitDelay = 5 * time.Second
 	return cmd
 }

@@ -12,6 +12,10 @@ import (
 	"github.com/docreview/docreview/review"
 )
 
+// DismissedPath is the repository file of committed dismissals, read by
+// the Action from its checkout and by the App at the pull request's head.
+const DismissedPath = ".docreview/dismissed.yml"
+
 // Dismissal suppresses one finding for good: it is not posted, not
 // annotated and not counted against the check, and the summary lists it
 // with its reason and who dismissed it.

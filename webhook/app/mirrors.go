@@ -18,6 +18,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/docreview/docreview/retrieval/gitrepo"
 )
 
 // ErrRepoTooLarge is matched (errors.Is) by the error Mirrors.Fetch returns
@@ -468,24 +470,10 @@ func (g gitCmd) output(ctx context.Context, args ...string) ([]byte, error) {
 	return out.Bytes(), nil
 }
 
-// env is the environment of a git command: the process's, minus what would
-// point git at another repository, inject configuration, trace HTTP
-// headers or ask for credentials, plus the token's header.
+// env is the environment of a git command: the process's, as
+// [gitrepo.Env] cleans it, plus the token's header.
 func (g gitCmd) env() []string {
-	var env []string
-	for _, kv := range os.Environ() {
-		name, _, _ := strings.Cut(kv, "=")
-		switch {
-		case strings.HasPrefix(name, "GIT_CONFIG_"), strings.HasPrefix(name, "GIT_TRACE"),
-			name == "GIT_DIR", name == "GIT_WORK_TREE", name == "GIT_INDEX_FILE", name == "GIT_COMMON_DIR",
-			name == "GIT_OBJECT_DIRECTORY", name == "GIT_ALTERNATE_OBJECT_DIRECTORIES", name == "GIT_NAMESPACE",
-			name == "GIT_CONFIG_PARAMETERS", name == "GIT_CURL_VERBOSE", name == "GIT_ASKPASS", name == "SSH_ASKPASS",
-			name == "GIT_TERMINAL_PROMPT":
-		default:
-			env = append(env, kv)
-		}
-	}
-	env = append(env, "GIT_TERMINAL_PROMPT=0", "GIT_ASKPASS=", "SSH_ASKPASS=")
+	env := gitrepo.Env(os.Environ())
 	if g.token == "" || g.url == "" {
 		return append(env, "GIT_CONFIG_COUNT=0")
 	}

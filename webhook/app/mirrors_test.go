@@ -14,6 +14,7 @@ import (
 
 	"github.com/docreview/docreview/review"
 	"github.com/docreview/docreview/review/extract"
+	ghpub "github.com/docreview/docreview/review/github"
 )
 
 const testToken = "ghs_TestInstallationToken0123456789abcdef"
@@ -437,9 +438,9 @@ func TestWorktreeChecksOutTheConfiguration(t *testing.T) {
 			t.Errorf("%s checked out: %v, want %v", name, got, want)
 		}
 	}
-	data, ok, err := mr.ReadFile(ctx, head, DismissedPath)
+	data, ok, err := mr.ReadFile(ctx, head, ghpub.DismissedPath)
 	if err != nil || !ok || string(data) != "[]\n" {
-		t.Errorf("ReadFile(%s) = %q, %v, %v", DismissedPath, data, ok, err)
+		t.Errorf("ReadFile(%s) = %q, %v, %v", ghpub.DismissedPath, data, ok, err)
 	}
 	if _, ok, err := mr.ReadFile(ctx, head, "nope.yml"); ok || err != nil {
 		t.Errorf("ReadFile of a missing file: %v, %v", ok, err)

@@ -22,9 +22,6 @@ import (
 // the pull request itself can change.
 const FailOn = review.FailContradicted
 
-// DismissedPath is the file of committed dismissals, read at the head.
-const DismissedPath = ".docreview/dismissed.yml"
-
 // Rate-limit waiting: a job starts at once while more than rateFloor
 // core requests are left, else it waits for the reset, at most
 // maxRateWait.
@@ -190,12 +187,12 @@ func (r *Runner) review(ctx context.Context, job webhook.Job, token, base, head 
 		"mirror_bytes", mr.Size, "ms", time.Since(start).Milliseconds())
 
 	var dismissed []ghpub.Dismissal
-	if data, ok, err := mr.ReadFile(ctx, head, DismissedPath); err != nil {
+	if data, ok, err := mr.ReadFile(ctx, head, ghpub.DismissedPath); err != nil {
 		return review.Report{}, nil, err
 	} else if ok {
 		if dismissed, err = ghpub.LoadDismissed(data); err != nil {
 			// A broken file must not stop the review: publish without it.
-			log.Warn("ignoring "+DismissedPath, "err", err)
+			log.Warn("ignoring "+ghpub.DismissedPath, "err", err)
 			dismissed = nil
 		}
 	}
