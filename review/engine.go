@@ -383,14 +383,6 @@ func (e *Engine) openDense(ctx context.Context, req Request, ws *Workspace) (*re
 // index says so, as 'docreview index --upstream' records it; the notes
 // list the dependencies left out.
 func (e *Engine) buildIndex(ctx context.Context, req Request, ws *Workspace) ([]Note, error) {
-	commit := ws.Head
-	if commit == "worktree" {
-		h, err := retrieval.TreeHash(ws.HeadFS, ws.HeadFiles)
-		if err != nil {
-			return nil, err
-		}
-		commit = "worktree-" + h
-	}
 	var (
 		extra []retrieval.Chunk
 		notes []Note
@@ -400,7 +392,10 @@ func (e *Engine) buildIndex(ctx context.Context, req Request, ws *Workspace) ([]
 		if extra, notes, err = e.upstream(ctx, ws); err != nil {
 			return nil, err
 		}
-		commit += "+upstream"
+	}
+	commit, err := retrieval.IndexKey(ws.HeadFS, ws.HeadFiles, ws.Head, retrieval.IndexSelection{Upstream: req.Upstream})
+	if err != nil {
+		return nil, err
 	}
 	dir := req.IndexDir
 	if dir == "" {

@@ -147,28 +147,6 @@ func (s evidenceSettings) withSelection(includeVendor, upstream bool) evidenceSe
 	return s
 }
 
-// Suffixes of the commit recorded in an index, after the SHA or worktree
-// key, for what it holds besides the files review selects.
-const (
-	keyVendor   = "+vendor"
-	keyUpstream = "+upstream"
-)
-
-// keySelection tells from the commit recorded in an index whether it
-// holds vendor directories and the dependencies' APIs.
-func keySelection(key string) (includeVendor, upstream bool) {
-	_, rest, _ := strings.Cut(key, "+")
-	for _, s := range strings.Split(rest, "+") {
-		switch "+" + s {
-		case keyVendor:
-			includeVendor = true
-		case keyUpstream:
-			upstream = true
-		}
-	}
-	return includeVendor, upstream
-}
-
 // ruleNames lists the rules a configuration file may name.
 func ruleNames() []string {
 	var names []string
@@ -260,38 +238,18 @@ func readUpstream(ctx context.Context, s evidenceSettings, snap *gitrepo.Snapsho
 	return chunks, mods, nil
 }
 
-// indexKey is the commit recorded in the index: the SHA, or for the working
-// tree "worktree-" and a hash of its files, as 'docreview review' records
-// them, so that both commands share one index. When the selection differs
-// from review's default (vendor directories included, the dependencies'
-// APIs added), a suffix records it ("+vendor", "+upstream", as review
-// records the latter), so that neither command takes the other's index for
-// its own; the index is then updated in place.
+// indexKey is the commit recorded in the index ([retrieval.IndexKey]),
+// as 'docreview review' records it, so that both commands share one index.
 func indexKey(s evidenceSettings, rev string, snap *gitrepo.Snapshot) (string, error) {
-	key := snap.Rev()
-	if rev == "" {
-		h, err := retrieval.TreeHash(snap, snap.Files())
-		if err != nil {
-			return "", err
-		}
-		key = worktreeKeyPrefix + h
+	if rev != "" {
+		rev = snap.Rev() // the commit SHA rev names
 	}
-	if s.includeVendor {
-		key += keyVendor
-	}
-	if s.upstream {
-		key += keyUpstream
-	}
-	return key, nil
+	return retrieval.IndexKey(snap, snap.Files(), rev, retrieval.IndexSelection{Vendor: s.includeVendor, Upstream: s.upstream})
 }
-
-// worktreeKeyPrefix starts the recorded commit of an index of the working
-// tree.
-const worktreeKeyPrefix = "worktree-"
 
 // shortRev shortens a commit SHA for messages.
 func shortRev(rev string) string {
-	if len(rev) > 12 && !strings.HasPrefix(rev, worktreeKeyPrefix) {
+	if len(rev) > 12 && !strings.HasPrefix(rev, retrieval.WorktreeKeyPrefix) {
 		return rev[:12]
 	}
 	return rev
@@ -351,13 +309,13 @@ func openEvidence(ctx context.Context, s evidenceSettings, stderr io.Writer) (*e
 		}
 	}()
 	base, _, _ := strings.Cut(ix.Commit(), "+")
-	vendor, upstream := keySelection(ix.Commit())
-	if s.upstream && !upstream {
+	sel := retrieval.KeySelection(ix.Commit())
+	if s.upstream && !sel.Upstream {
 		fmt.Fprintln(stderr, "docreview: the index has no upstream modules; run 'docreview index --upstream' to add them")
 	}
-	s = s.withSelection(vendor, upstream)
+	s = s.withSelection(sel.Vendor, sel.Upstream)
 	var snap *gitrepo.Snapshot
-	if strings.HasPrefix(base, worktreeKeyPrefix) {
+	if strings.HasPrefix(base, retrieval.WorktreeKeyPrefix) {
 		if snap, err = repo.Snapshot(ctx, "", s.snapshot); err != nil {
 			return nil, fmt.Errorf("read the working tree: %w", err)
 		}
@@ -365,7 +323,7 @@ func openEvidence(ctx context.Context, s evidenceSettings, stderr io.Writer) (*e
 		if err != nil {
 			return nil, err
 		}
-		if worktreeKeyPrefix+h != base {
+		if retrieval.WorktreeKeyPrefix+h != base {
 			fmt.Fprintln(stderr, "docreview: the index is of an earlier state of the working tree; updating it")
 			_ = ix.Close()
 			b, err := buildEvidenceIndex(ctx, s, repo, "", nil, stderr)
