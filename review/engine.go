@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"os"
+	"path"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -325,7 +326,7 @@ func (e *Engine) Load(ctx context.Context, req Request) (*Workspace, []Note, err
 		}
 		ws.BaseFS = base
 	}
-	notes := fileNotes(ws.Diff, head)
+	notes := fileNotes(ws.Diff, head.Skipped(), head.Notes())
 	if len(ws.Diff) == 0 {
 		notes = append(notes, Note{Message: fmt.Sprintf("empty diff: %s and %s have the same content", short(baseSHA), short(ws.Head))})
 	}
@@ -623,16 +624,27 @@ func (ws *Workspace) Close() error {
 	return errors.Join(errs...)
 }
 
-// fileNotes lists the files of the diff and of the head snapshot that the
-// review leaves out, with the reason.
-func fileNotes(files []diff.File, head *gitrepo.Snapshot) []Note {
+// fileNotes lists the files the review left out or read with a remark:
+// skipped and kept are the head snapshot's. A skipped file is noted when
+// the diff touches it or the review would have read it (Go code, docs,
+// any file skipped for its size); a binary image or archive elsewhere in
+// the repository is not news, so it has no note on every review.
+func fileNotes(files []diff.File, skipped, kept []gitrepo.Skip) []Note {
 	var notes []Note
 	seen := map[string]bool{}
-	for _, s := range head.Skipped() {
-		notes = append(notes, Note{Path: s.Path, Message: "skipped: " + s.Reason})
-		seen[s.Path] = true
+	inDiff := map[string]bool{}
+	for _, f := range files {
+		if f.Status != diff.Deleted {
+			inDiff[f.Path()] = true
+		}
 	}
-	for _, s := range head.Notes() {
+	for _, s := range skipped {
+		seen[s.Path] = true
+		if inDiff[s.Path] || readable(s) {
+			notes = append(notes, Note{Path: s.Path, Message: "skipped: " + s.Reason})
+		}
+	}
+	for _, s := range kept {
 		notes = append(notes, Note{Path: s.Path, Message: s.Reason})
 	}
 	for _, f := range files {
@@ -642,6 +654,22 @@ func fileNotes(files []diff.File, head *gitrepo.Snapshot) []Note {
 	}
 	slices.SortFunc(notes, func(a, b Note) int { return strings.Compare(a.Path+"\x00"+a.Message, b.Path+"\x00"+b.Message) })
 	return slices.Compact(notes)
+}
+
+// readable reports whether a skipped file is one the review would have
+// read had it been kept: one skipped for its size or a missing object, or
+// a Go file or a document by its name, whatever the reason.
+func readable(s gitrepo.Skip) bool {
+	switch s.Reason {
+	case gitrepo.ReasonBinary, gitrepo.ReasonSymlink, gitrepo.ReasonSubmodule, gitrepo.ReasonNested, gitrepo.ReasonNotRegular:
+	default:
+		return true
+	}
+	switch strings.ToLower(path.Ext(s.Path)) {
+	case ".go", ".md", ".markdown", ".mdx", ".txt", ".rst", ".adoc":
+		return true
+	}
+	return false
 }
 
 // fileLines returns the lines of a file at head.
