@@ -158,7 +158,7 @@ func evidenceTrail(opt Options, evs []review.Evidence) string {
 			for j, h := range e.Hops {
 				hops[j] = mdtext.Text(h)
 			}
-			b.WriteString("<br>\nHops: " + strings.Join(hops, " → "))
+			b.WriteString("<br>\nVia: " + strings.Join(hops, " → "))
 		}
 		b.WriteString("\n\n")
 		if s := strings.TrimRight(e.Snippet, "\n"); strings.TrimSpace(s) != "" {

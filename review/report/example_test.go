@@ -44,11 +44,13 @@ func ExampleText() {
 		panic(err)
 	}
 	// Output:
+	// Reviewed abc123..def456.
+	//
 	// cache/cache.go
 	//   cache/cache.go:41-43  CONTRADICTED  [llm]  Cache.Purge
 	//     Purge only marks entries; the sweeper removes them later.
 	//     suggestion: Purge marks all entries expired; the sweeper removes them on its next run.
-	//     cache/sweeper.go:80-82 (code) callee of Cache.Purge [Cache.Purge → sweeper.mark]
+	//     cache/sweeper.go:80-82 (code) callee of Cache.Purge; via Cache.Purge → sweeper.mark
 	//         func (s *sweeper) mark() {
 	//             s.expired = true
 	//         }

@@ -26,7 +26,7 @@ import (
 // Markdown returns an error when opt.RepoURL is not an absolute http or
 // https URL without query or fragment, and w's error.
 func Markdown(w io.Writer, r review.Report, opt Options) error {
-	m := mdWriter{}
+	m := mdWriter{shown: map[string]bool{}}
 	if opt.RepoURL != "" {
 		base, err := blobBase(opt.RepoURL, r.Head)
 		if err != nil {
@@ -38,8 +38,11 @@ func Markdown(w io.Writer, r review.Report, opt Options) error {
 	}
 
 	m.para("## docreview")
-	if r.Base != "" || r.Head != "" {
+	switch {
+	case r.Base != "" && r.Head != "":
 		m.para("Reviewed " + mdtext.Code(shortRev(r.Base)) + ".." + mdtext.Code(shortRev(r.Head)) + ".")
+	case r.Head != "":
+		m.para("Reviewed " + mdtext.Code(shortRev(r.Head)) + ".")
 	}
 	s := r.Stats
 	m.para("| Claims | Contradicted | Incomplete | Consistent | Skipped |\n" +
@@ -99,6 +102,9 @@ type mdWriter struct {
 	buf bytes.Buffer
 	// blob is RepoURL/blob/<head>, empty when locations are not linked.
 	blob string
+	// shown holds the evidence blocks whose snippet was rendered, by
+	// [blockKey], so a later finding citing one does not repeat it.
+	shown map[string]bool
 }
 
 // para writes a block followed by a blank line.
@@ -159,21 +165,29 @@ func (m *mdWriter) verdict(v review.Verdict) {
 	m.para("<details>\n<summary>Evidence (" + strconv.Itoa(len(v.Evidence)) + ")</summary>")
 	for _, e := range v.Evidence {
 		item := "- " + m.loc(e.Path, e.StartLine, e.EndLine)
-		if e.Source != "" {
+		own := ownLines(c, e)
+		if e.Source != "" && !own {
 			item += " (" + mdtext.Text(string(e.Source)) + ")"
 		}
 		if e.Why != "" {
 			item += " " + mdtext.Text(e.Why)
 		}
-		if len(e.Hops) > 0 {
+		if len(e.Hops) > 0 && !own {
 			hops := make([]string, len(e.Hops))
 			for i, h := range e.Hops {
 				hops[i] = mdtext.Code(h)
 			}
-			item += "; hops: " + strings.Join(hops, " → ")
+			item += "; via " + strings.Join(hops, " → ")
+		}
+		lines := snippetLines(e.Snippet)
+		key := blockKey(e)
+		if len(lines) > 0 && m.shown[key] {
+			item += " (lines shown above)"
+			lines = nil
 		}
 		m.para(item)
-		if lines := snippetLines(e.Snippet); len(lines) > 0 {
+		if len(lines) > 0 {
+			m.shown[key] = true
 			m.para(mdtext.Fence("  ", mdtext.Lang(e.Path), lines))
 		}
 	}

@@ -138,6 +138,32 @@ func byPath(vs []review.Verdict) [][]review.Verdict {
 	return groups
 }
 
+// reviewedLine says what the report compared: "Reviewed BASE..HEAD." for
+// a diff, "Reviewed HEAD." for an audit of one revision, "" when the report
+// names neither.
+func reviewedLine(r review.Report) string {
+	switch {
+	case r.Base != "" && r.Head != "":
+		return "Reviewed " + shortRev(r.Base) + ".." + shortRev(r.Head) + "."
+	case r.Head != "":
+		return "Reviewed " + shortRev(r.Head) + "."
+	}
+	return ""
+}
+
+// ownLines reports whether evidence e lies within the lines of claim c:
+// the claim quoting its own line (a code block's failing line), which
+// needs neither a source tag nor the hops that lead back to the claim.
+func ownLines(c review.Claim, e review.Evidence) bool {
+	return e.Path == c.Path && c.Line > 0 && e.StartLine >= c.Line && max(e.EndLine, e.StartLine) <= max(c.EndLine, c.Line)
+}
+
+// blockKey identifies an evidence block's lines, so a renderer shows them
+// once per report.
+func blockKey(e review.Evidence) string {
+	return location(e.Path, e.StartLine, max(e.EndLine, e.StartLine))
+}
+
 // lineRange formats a 1-based inclusive range: "41" or "41-43".
 func lineRange(start, end int) string {
 	if end <= start {

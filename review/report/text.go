@@ -33,8 +33,12 @@ const textSnippetLines = 6
 // of the counts in r.Stats follow. Text from the repository is printed with control
 // characters escaped. Text returns w's error.
 func Text(w io.Writer, r review.Report, opt Options) error {
-	t := textWriter{color: opt.Color}
+	t := textWriter{color: opt.Color, shown: map[string]bool{}}
 	vs := sortedVerdicts(r.Verdicts)
+	if h := reviewedLine(r); h != "" {
+		t.line(clean(h))
+		t.line("")
+	}
 
 	var shown []review.Verdict
 	var quiet, skipped []review.Verdict
@@ -105,6 +109,9 @@ func Text(w io.Writer, r review.Report, opt Options) error {
 type textWriter struct {
 	buf   bytes.Buffer
 	color bool
+	// shown holds the evidence blocks whose snippet was printed, by
+	// [blockKey], so a later finding citing one does not repeat it.
+	shown map[string]bool
 }
 
 func (t *textWriter) line(s string) {
@@ -154,17 +161,26 @@ func (t *textWriter) verdict(v review.Verdict) {
 	}
 	for _, e := range v.Evidence {
 		item := location(e.Path, e.StartLine, e.EndLine)
-		if e.Source != "" {
+		own := ownLines(c, e)
+		if e.Source != "" && !own {
 			item += " (" + string(e.Source) + ")"
 		}
 		if e.Why != "" {
 			item += " " + e.Why
 		}
-		if len(e.Hops) > 0 {
-			item += " [" + strings.Join(e.Hops, " → ") + "]"
+		if len(e.Hops) > 0 && !own {
+			item += "; via " + strings.Join(e.Hops, " → ")
+		}
+		lines := snippetLines(e.Snippet)
+		key := blockKey(e)
+		if len(lines) > 0 && t.shown[key] {
+			item += " (lines shown above)"
+			lines = nil
+		}
+		if len(lines) > 0 {
+			t.shown[key] = true
 		}
 		t.line("    " + t.paint(ansiDim, clean(oneLine(item))))
-		lines := snippetLines(e.Snippet)
 		more := 0
 		if len(lines) > textSnippetLines {
 			more = len(lines) - textSnippetLines

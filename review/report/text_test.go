@@ -76,3 +76,48 @@ func TestSnippetLines(t *testing.T) {
 		})
 	}
 }
+
+// TestEvidenceShownOnce: text and Markdown name what was compared, show
+// an evidence block's lines once per report (a later finding citing the
+// same lines says they are shown above), and do not tag a claim's own
+// line (a code block's failing line) as a separate doc source.
+func TestEvidenceShownOnce(t *testing.T) {
+	def := review.Evidence{Path: "store.go", StartLine: 39, EndLine: 41, Source: review.SourceCode, Why: "defines New",
+		Hops: []string{"NewStore (doc)", "New"}, Snippet: "func New(opts Options) *Store {\n\treturn &Store{}\n}"}
+	finding := func(id string, line int) review.Verdict {
+		return review.Verdict{
+			Claim: review.Claim{ID: id, Path: "README.md", Line: line, EndLine: line + 4, Kind: review.KindMarkdown, Text: "x"},
+			Label: review.Contradicted, Rule: "stale-reference", Message: "NewStore does not exist.",
+			Evidence: []review.Evidence{
+				{Path: "README.md", StartLine: line + 2, EndLine: line + 2, Source: review.SourceDoc, Why: "code block uses NewStore",
+					Hops: []string{"README.md:10 (code block)"}, Snippet: "s := NewStore()"},
+				def,
+			},
+		}
+	}
+	r := review.Report{Base: "0123456789abcdef0123456789abcdef01234567", Head: "89abcdef0123456789abcdef0123456789abcdef",
+		Verdicts: []review.Verdict{finding("a", 10), finding("b", 30)}}
+	r.Stats = review.Count(r.Verdicts)
+	for _, format := range []Format{FormatText, FormatMarkdown} {
+		var buf bytes.Buffer
+		if err := Render(&buf, r, format, Options{}); err != nil {
+			t.Fatal(err)
+		}
+		out := buf.String()
+		if !strings.Contains(out, "Reviewed ") || !strings.Contains(out, "0123456789ab") || !strings.Contains(out, "89abcdef0123") {
+			t.Errorf("%s: does not say what was compared:\n%s", format, out)
+		}
+		if n := strings.Count(out, "func New(opts Options) *Store {"); n != 1 {
+			t.Errorf("%s: the shared evidence block is shown %d times, want once:\n%s", format, n, out)
+		}
+		if n := strings.Count(out, "(lines shown above)"); n != 1 {
+			t.Errorf("%s: %d back references, want 1:\n%s", format, n, out)
+		}
+		if strings.Contains(out, "12 (doc)") || strings.Contains(out, "12` (doc)") || strings.Contains(out, "(code block)") {
+			t.Errorf("%s: the claim's own line is tagged as a source or hop:\n%s", format, out)
+		}
+		if !strings.Contains(out, "via ") {
+			t.Errorf("%s: hops are not introduced:\n%s", format, out)
+		}
+	}
+}
