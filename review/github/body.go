@@ -1,6 +1,7 @@
 package github
 
 import (
+	"fmt"
 	"regexp"
 	"slices"
 	"strconv"
@@ -95,7 +96,30 @@ func markerValue(line, prefix string) (string, bool) {
 // replaces exactly the commented lines, and the evidence trail in a
 // collapsible section (with the suggested text when it is not offered as a
 // suggestion block).
+//
+// A body over [maxCommentBody] is rebuilt leaner until it fits: first
+// without the evidence snippets (the links stay), then with the first
+// evidence items only and a count of the rest, which the finding's check
+// run annotation lists; the marker, headline,
+// suggestion and dismiss line are always kept.
 func inlineBody(opt Options, f finding) string {
+	var body string
+	for _, l := range []trailLimit{{snippets: true}, {}, {items: 3}, {items: 1}} {
+		if body = inlineBodyWith(opt, f, l); len(body) <= maxCommentBody {
+			return body
+		}
+	}
+	return truncate(body, maxCommentBody)
+}
+
+// trailLimit says how much of an evidence trail a body shows: snippets or
+// not, and at most items evidence items (0: all).
+type trailLimit struct {
+	snippets bool
+	items    int
+}
+
+func inlineBodyWith(opt Options, f finding, lim trailLimit) string {
 	v := f.v
 	var b strings.Builder
 	b.WriteString(fpMarkerPrefix + f.fp + markerSuffix + "\n")
@@ -118,7 +142,7 @@ func inlineBody(opt Options, f finding) string {
 			fallback = v.Suggestion
 		}
 	}
-	details := evidenceTrail(opt, v.Evidence)
+	details := evidenceTrail(opt, v.Evidence, lim)
 	if fallback != "" {
 		details += "**Suggested text** (not offered as a suggestion: " + why + "):\n\n" +
 			mdtext.Fence("", "text", strings.Split(strings.TrimRight(fallback, "\n"), "\n")) + "\n\n"
@@ -145,10 +169,17 @@ func headline(v review.Verdict) string {
 }
 
 // evidenceTrail renders each evidence item: a blob link to its lines at
-// the head, why and hops, and its snippet.
-func evidenceTrail(opt Options, evs []review.Evidence) string {
+// the head, why and hops, and its snippet, as far as lim allows; what lim
+// leaves out is counted.
+func evidenceTrail(opt Options, evs []review.Evidence, lim trailLimit) string {
 	var b strings.Builder
 	for i, e := range evs {
+		if lim.items > 0 && i == lim.items {
+			n := len(evs) - i
+			fmt.Fprintf(&b, "%d more evidence %s left out to fit GitHub's comment limit: this finding's annotation on the check run lists %s.\n\n",
+				n, plural(n, "item", "items"), plural(n, "it", "them all"))
+			break
+		}
 		b.WriteString("**" + strconv.Itoa(i+1) + ".** " + blobLink(opt, e.Path, e.StartLine, e.EndLine))
 		if w := mdtext.Text(e.Why); w != "" {
 			b.WriteString(": " + w)
@@ -161,7 +192,7 @@ func evidenceTrail(opt Options, evs []review.Evidence) string {
 			b.WriteString("<br>\nVia: " + strings.Join(hops, " → "))
 		}
 		b.WriteString("\n\n")
-		if s := strings.TrimRight(e.Snippet, "\n"); strings.TrimSpace(s) != "" {
+		if s := strings.TrimRight(e.Snippet, "\n"); lim.snippets && strings.TrimSpace(s) != "" {
 			b.WriteString(mdtext.Fence("", mdtext.Lang(e.Path), strings.Split(s, "\n")) + "\n" + "\n")
 		}
 	}

@@ -663,3 +663,54 @@ func TestPublishValidates(t *testing.T) {
 		t.Errorf("%d requests made", n)
 	}
 }
+
+// TestBodiesFitGitHubsLimit: a review too large for one comment still
+// posts bodies GitHub accepts (at most maxCommentBody), keeps each inline
+// comment's marker, suggestion and dismiss line, and says how much was
+// left out and where it is.
+func TestBodiesFitGitHubsLimit(t *testing.T) {
+	long := strings.Repeat("x := compute(a, b, c) // a line of a long evidence snippet\n", 60)
+	big := findingA
+	big.Evidence = nil
+	for i := range 40 {
+		big.Evidence = append(big.Evidence, review.Evidence{Path: fmt.Sprintf("cache/f%02d.go", i), StartLine: 1, EndLine: 60,
+			Source: review.SourceCode, Snippet: long, Why: "a long piece of evidence"})
+	}
+	vs := []review.Verdict{big}
+	for i := range 1500 {
+		v := findingC
+		v.Claim.Line, v.Claim.EndLine = 100+2*i, 101+2*i
+		v.Claim.ID = review.Fingerprint("docs/guide.md", "", fmt.Sprintf("claim %d", i))
+		v.Message = fmt.Sprintf("finding %d outside the diff, with a message long enough to add up over many findings", i)
+		vs = append(vs, v)
+	}
+	f := newFakeGitHub(t, head1, fakeFile{"cache/cache.go", cachePatch1}, fakeFile{"README.md", readmePatch})
+	opt := options(f)
+	if _, err := Publish(t.Context(), opt, report(head1, vs...)); err != nil {
+		t.Fatal(err)
+	}
+	sum := f.summaries()[0].Body
+	if len(sum) > maxCommentBody {
+		t.Errorf("summary is %d bytes, over %d", len(sum), maxCommentBody)
+	}
+	if !strings.Contains(sum, "more, left out to fit GitHub's comment limit; the check run's annotations list every finding") || strings.Contains(sum, "truncated") {
+		t.Errorf("summary does not count what it left out, or was cut blindly:\n%s", sum[len(sum)-min(len(sum), 600):])
+	}
+	var inline string
+	for _, c := range f.comments {
+		if strings.Contains(c.Body, Fingerprint(big)) {
+			inline = c.Body
+		}
+	}
+	if inline == "" {
+		t.Fatalf("no inline comment for the finding on the diff (%d comments); summary starts:\n%s", len(f.comments), sum[:min(len(sum), 1500)])
+	}
+	if len(inline) > maxCommentBody {
+		t.Errorf("inline body is %d bytes, over %d", len(inline), maxCommentBody)
+	}
+	for _, want := range []string{fpMarkerPrefix + Fingerprint(big), "```suggestion", "/docreview dismiss", "cache/f39.go"} {
+		if !strings.Contains(inline, want) {
+			t.Errorf("inline body lacks %q", want)
+		}
+	}
+}

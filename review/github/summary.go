@@ -17,7 +17,36 @@ import (
 // inline comments, the findings that are not (outside the diff, over the
 // comment limit, refused by GitHub), the dismissed and resolved findings, and the model's
 // costs.
+//
+// A summary over [maxCommentBody] is rebuilt with shorter lists (each
+// ends with a count of what it leaves out) until it fits; the findings it
+// leaves out are all in the check run's annotations.
 func summaryBody(opt Options, rep review.Report, findings []finding, ours ourComments, filesComplete bool) string {
+	var body string
+	for _, n := range []int{0, 500, 100, 20, 5, 1} {
+		if body = summaryBodyWith(opt, rep, findings, ours, filesComplete, n); len(body) <= maxCommentBody {
+			return body
+		}
+	}
+	return body // writeSummary truncates what still does not fit
+}
+
+// listCap writes at most limit (0: all) of n list items with item, then a
+// line counting the rest and saying where they are.
+func listCap(b *strings.Builder, n, limit int, where string, item func(i int)) {
+	shown := n
+	if limit > 0 && n > limit {
+		shown = limit
+	}
+	for i := range shown {
+		item(i)
+	}
+	if left := n - shown; left > 0 {
+		fmt.Fprintf(b, "- … and %d more, left out to fit GitHub's comment limit%s\n", left, where)
+	}
+}
+
+func summaryBodyWith(opt Options, rep review.Report, findings []finding, ours ourComments, filesComplete bool, limit int) string {
 	var b strings.Builder
 	b.WriteString(summaryMarker + "\n")
 	b.WriteString("## docreview\n\n")
@@ -56,20 +85,22 @@ func summaryBody(opt Options, rep review.Report, findings []finding, ours ourCom
 	}
 	if len(skipped) > 0 {
 		fmt.Fprintf(&b, "Skipped %s:\n\n", plural(len(skipped), "claim", "claims"))
-		for _, v := range skipped {
+		listCap(&b, len(skipped), limit, "", func(i int) {
+			v := skipped[i]
 			b.WriteString("- " + claimLoc(opt, v.Claim) + ": " + mdtext.Text(v.Skipped) + "\n")
-		}
+		})
 		b.WriteString("\n")
 	}
 	if len(rep.Notes) > 0 {
 		b.WriteString("Files not fully reviewed:\n\n")
-		for _, n := range rep.Notes {
+		listCap(&b, len(rep.Notes), limit, "", func(i int) {
+			n := rep.Notes[i]
 			where := "(review)"
 			if n.Path != "" {
 				where = mdtext.Code(n.Path)
 			}
 			b.WriteString("- " + where + ": " + mdtext.Text(n.Message) + "\n")
-		}
+		})
 		b.WriteString("\n")
 	}
 	if !filesComplete {
@@ -94,7 +125,8 @@ func summaryBody(opt Options, rep review.Report, findings []finding, ours ourCom
 	}
 	if len(rest) > 0 {
 		b.WriteString("### Findings not posted inline\n\n")
-		for _, f := range rest {
+		listCap(&b, len(rest), limit, "; the check run's annotations list every finding", func(i int) {
+			f := rest[i]
 			why := "not on a line of this diff"
 			switch f.state {
 			case stOverflow:
@@ -109,7 +141,7 @@ func summaryBody(opt Options, rep review.Report, findings []finding, ours ourCom
 				b.WriteString(". Suggested: " + mdtext.Code(f.v.Suggestion))
 			}
 			b.WriteString(" <sub>" + mdtext.Code(f.fp) + "</sub>\n")
-		}
+		})
 		b.WriteString("\n")
 	}
 	var dis []finding
@@ -120,7 +152,8 @@ func summaryBody(opt Options, rep review.Report, findings []finding, ours ourCom
 	}
 	if len(dis) > 0 {
 		b.WriteString("### Dismissed\n\n")
-		for _, f := range dis {
+		listCap(&b, len(dis), limit, "", func(i int) {
+			f := dis[i]
 			by := "unknown"
 			if f.dismissal.By != "" {
 				by = mdtext.Code(f.dismissal.By)
@@ -131,12 +164,13 @@ func summaryBody(opt Options, rep review.Report, findings []finding, ours ourCom
 			}
 			b.WriteString("- " + headline(f.v) + " " + claimLoc(opt, f.v.Claim) + ": dismissed by " + by + ": " + reason +
 				" <sub>" + mdtext.Code(f.fp) + "</sub>\n")
-		}
+		})
 		b.WriteString("\n")
 	}
 	if len(ours.resolved) > 0 {
 		b.WriteString("### Resolved\n\n")
-		for _, r := range ours.resolved {
+		listCap(&b, len(ours.resolved), limit, "", func(i int) {
+			r := ours.resolved[i]
 			line := r.c.GetLine()
 			if line == 0 {
 				line = r.c.GetOriginalLine()
@@ -153,7 +187,7 @@ func summaryBody(opt Options, rep review.Report, findings []finding, ours ourCom
 				b.WriteString(" " + h)
 			}
 			b.WriteString(" resolved in " + mdtext.Code(shortSHA(r.sha)) + " <sub>" + mdtext.Code(r.fp) + "</sub>\n")
-		}
+		})
 		b.WriteString("\n")
 	}
 	if len(findings) == 0 {
