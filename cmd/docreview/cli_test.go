@@ -159,4 +159,3 @@ func renderText(t *testing.T, args ...string) string {
 	run(t.Context(), append([]string{"review", "--no-cache"}, args...), nil, &out, &out, func(string) string { return "" })
 	return out.String()
 }
-

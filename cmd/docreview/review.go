@@ -58,7 +58,7 @@ func (f *reviewFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.worktree, "worktree", false, "include uncommitted changes (staged, unstaged, untracked)")
 	fs.StringVar(&f.scope, "scope", "", "claims to judge: changed, affected or all (default affected)")
 	fs.StringVar(&f.failOn, "fail-on", "", "exit 1 on findings at or above: never, incomplete or contradicted (default contradicted)")
-	fs.StringVar(&f.format, "format", "text", "output format: text, json or markdown")
+	fs.StringVar(&f.format, "format", "text", "output format: "+formatList())
 	fs.StringVar(&f.configPath, "config", "", "configuration `file` (default REPO/"+config.FileName+" when it exists)")
 	fs.Var(&f.include, "include", "only review files matching this `glob` (repeatable)")
 	fs.Var(&f.exclude, "exclude", "skip files matching this `glob` (repeatable)")
@@ -292,6 +292,19 @@ func typeCache(f reviewFlags, getenv func(string) string) *retrieval.TypeCache {
 		return &retrieval.TypeCache{}
 	}
 	return &retrieval.TypeCache{Dir: filepath.Join(root, typesDirName)}
+}
+
+// formatList names the formats report.ParseFormat accepts: "text, json,
+// markdown, sarif or rdjson".
+func formatList() string {
+	var names []string
+	for _, f := range report.Formats() {
+		names = append(names, string(f))
+	}
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }
 
 // typesDirName is the directory of the type cache in the cache root.

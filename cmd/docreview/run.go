@@ -6,6 +6,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
+	"slices"
+	"strings"
 
 	"github.com/docreview/docreview/review"
 )
@@ -47,6 +50,18 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		fmt.Fprint(stderr, usage)
 		return exitError
 	}
+	if args[0] == "help" && len(args) > 1 {
+		if !knownCommands[args[1]] {
+			fmt.Fprint(stderr, usage)
+			return exitCode(&review.UsageError{Msg: fmt.Sprintf("help %s: unknown command %q (known: %s)", args[1], args[1], strings.Join(slices.Sorted(maps.Keys(knownCommands)), ", "))}, stderr)
+		}
+		args = append([]string{args[1]}, append(args[2:], "--help")...)
+	}
+	// Help that is asked for is the output: stdout, exit 0. A usage error
+	// prints the usage to stderr and exits 2.
+	if helpAsked(args[1:]) {
+		stderr = stdout
+	}
 	var err error
 	switch args[0] {
 	case "review":
@@ -76,6 +91,26 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		fmt.Fprint(stderr, usage)
 	}
 	return exitCode(err, stderr)
+}
+
+// knownCommands are the subcommands 'docreview help' describes.
+var knownCommands = map[string]bool{
+	"review": true, "action": true, "publish": true, "serve": true, "index": true, "query": true,
+	"mcp": true, "completeness": true, "bench": true, "version": true, "help": true,
+}
+
+// helpAsked reports whether a subcommand's arguments ask for its help
+// (-h, -help or --help before any "--").
+func helpAsked(args []string) bool {
+	for _, a := range args {
+		switch a {
+		case "--":
+			return false
+		case "-h", "-help", "--help":
+			return true
+		}
+	}
+	return false
 }
 
 // version is the release version, set with -ldflags "-X main.version=...".

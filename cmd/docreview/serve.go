@@ -40,6 +40,32 @@ type serveSettings struct {
 	jobTimeout, rescueAfter time.Duration
 }
 
+// serveEnv are the environment variables 'docreview serve' reads for the
+// App itself, as 'docreview serve --help' lists them.
+var serveEnv = []struct{ name, what string }{
+	{"DOCREVIEW_WEBHOOK_SECRET", "required: the App's webhook secret; every delivery's signature is checked with it"},
+	{"DOCREVIEW_APP_ID", "required: the App's numeric id"},
+	{"DOCREVIEW_PRIVATE_KEY_PATH", "required unless DOCREVIEW_PRIVATE_KEY is set: the App's private key (PEM file)"},
+	{"DOCREVIEW_PRIVATE_KEY", "the App's private key itself (PEM), instead of a path"},
+	{"DOCREVIEW_GITHUB_URL", "the REST API root (default https://api.github.com/; GHES: https://HOST/api/v3/)"},
+	{"DOCREVIEW_GIT_URL", "where repositories are cloned from (default: https://github.com/, or https://HOST/ for GHES)"},
+	{"OPENAI_API_KEY, OPENAI_BASE_URL", "with DOCREVIEW_MODEL, the OpenAI-compatible model judge (optional)"},
+	{"DOCREVIEW_*", "the review settings of 'docreview review' (DOCREVIEW_DISABLE, DOCREVIEW_UPSTREAM, DOCREVIEW_MODEL, ...); fail-on is always contradicted"},
+}
+
+// serveUsage prints the flags and the environment variables of serve.
+func serveUsage(fs *flag.FlagSet) func() {
+	return func() {
+		w := fs.Output()
+		fmt.Fprintf(w, "Usage: docreview serve [flags]\n\nRuns the GitHub App: a webhook server (POST /webhook) with a durable review queue.\n\nFlags:\n")
+		fs.PrintDefaults()
+		fmt.Fprintf(w, "\nEnvironment:\n")
+		for _, e := range serveEnv {
+			fmt.Fprintf(w, "  %s\n    \t%s\n", e.name, e.what)
+		}
+	}
+}
+
 // loadServeSettings validates the flags and DOCREVIEW_* variables. It
 // refuses an empty webhook secret: without one, deliveries could not be
 // verified.
@@ -120,6 +146,7 @@ func runServe(ctx context.Context, args []string, stderr io.Writer, getenv func(
 	fs.Int64Var(&s.maxRepoBytes, "max-repo-bytes", 2<<30, "skip repositories whose mirror is larger than this")
 	fs.DurationVar(&s.jobTimeout, "job-timeout", webhook.DefaultJobTimeout, "longest one review may run")
 	fs.DurationVar(&s.rescueAfter, "rescue-after", 0, "run a job again when its worker has held it this long (a crashed process); default job-timeout + 2m")
+	fs.Usage = serveUsage(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
