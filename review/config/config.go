@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -177,7 +178,7 @@ func Load(c Config, path string, optional bool, knownRules []string) (Config, er
 func Parse(c Config, name string, data []byte, knownRules []string) (Config, error) {
 	var f file
 	if err := yaml.UnmarshalWithOptions(data, &f, yaml.Strict()); err != nil {
-		return c, yamlError(name, err)
+		return c, yamlError(name, data, err)
 	}
 	if f.Scope != nil {
 		if err := CheckScope(*f.Scope); err != nil {
@@ -390,16 +391,121 @@ func splitList(v string) []string {
 	return out
 }
 
-// yamlError turns a go-yaml decoding error into "FILE:LINE:COL: message".
-func yamlError(name string, err error) error {
+// yamlError turns a go-yaml decoding error into "FILE:LINE:COL: message",
+// said in the file's terms: the key path as written (rules.link) and the
+// kind of value it wants, not the decoder's Go types; a tab in the
+// indentation is named as such.
+func yamlError(name string, data []byte, err error) error {
 	var ye yaml.Error
-	if errors.As(err, &ye) {
-		if tk := ye.GetToken(); tk != nil && tk.Position != nil {
-			return fmt.Errorf("%s:%d:%d: %s", name, tk.Position.Line, tk.Position.Column, ye.GetMessage())
-		}
+	if !errors.As(err, &ye) {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	tk := ye.GetToken()
+	if tk == nil || tk.Position == nil {
 		return fmt.Errorf("%s: %s", name, ye.GetMessage())
 	}
-	return fmt.Errorf("%s: %w", name, err)
+	line, col := tk.Position.Line, tk.Position.Column
+	lines := strings.Split(string(data), "\n")
+	if line >= 1 && line <= len(lines) {
+		l := lines[line-1]
+		if indent := l[:len(l)-len(strings.TrimLeft(l, " \t"))]; strings.Contains(indent, "\t") {
+			return fmt.Errorf("%s:%d: the indentation has a tab; YAML indents with spaces only", name, line)
+		}
+	}
+	msg := ye.GetMessage()
+	if key := keyPath(lines, line); key != "" {
+		if m := friendlyType(msg, valueAt(lines, line)); m != "" {
+			return fmt.Errorf("%s:%d:%d: %s: %s", name, line, col, key, m)
+		}
+	}
+	return fmt.Errorf("%s:%d:%d: %s", name, line, col, msg)
+}
+
+// keyPath is the dotted path of the key on line (1-based) of a block-style
+// YAML document: the key before the line's colon, under the keys of the
+// less indented lines above it. It is "" when the line has no key.
+func keyPath(lines []string, line int) string {
+	if line < 1 || line > len(lines) {
+		return ""
+	}
+	key, indent, ok := keyOf(lines[line-1])
+	if !ok {
+		return ""
+	}
+	path := []string{key}
+	for i := line - 2; i >= 0 && indent > 0; i-- {
+		k, ind, ok := keyOf(lines[i])
+		if ok && ind < indent {
+			path = append([]string{k}, path...)
+			indent = ind
+		}
+	}
+	return strings.Join(path, ".")
+}
+
+// keyOf reads "  key: value" as its key and indentation.
+func keyOf(l string) (key string, indent int, ok bool) {
+	t := strings.TrimLeft(l, " ")
+	if t == "" || strings.HasPrefix(t, "#") || strings.HasPrefix(t, "- ") {
+		return "", 0, false
+	}
+	k, _, found := strings.Cut(t, ":")
+	k = strings.Trim(strings.TrimSpace(k), `"'`)
+	if !found || k == "" || strings.ContainsAny(k, " {}[],") && !strings.HasPrefix(t, `"`) {
+		return "", 0, false
+	}
+	return k, len(l) - len(t), true
+}
+
+// valueAt is the value written after the key on line, or "".
+func valueAt(lines []string, line int) string {
+	if line < 1 || line > len(lines) {
+		return ""
+	}
+	_, v, _ := strings.Cut(lines[line-1], ":")
+	v, _, _ = strings.Cut(v, " #")
+	return strings.TrimSpace(v)
+}
+
+// unmarshalRE reads go-yaml's type mismatch message.
+var unmarshalRE = regexp.MustCompile(`^cannot unmarshal (\S+) into Go (?:struct field \S+|value) of type (\S+)$`)
+
+// friendlyType says what a key wants and what it got, in YAML's terms, or
+// "" when msg is not a type mismatch.
+func friendlyType(msg, value string) string {
+	var got, want string
+	if m := unmarshalRE.FindStringSubmatch(msg); m != nil {
+		got, want = m[1], m[2]
+	} else if g, w, ok := strings.Cut(msg, " was used where "); ok {
+		got, want = g, strings.TrimSuffix(w, " is expected")
+	} else {
+		return ""
+	}
+	wants := map[string]string{
+		"bool": "true or false", "int": "a whole number", "int64": "a whole number", "uint64": "a whole number",
+		"string": "a string", "[]string": "a list of strings", "sequence": "a list", "mapping": "a mapping of key: value lines",
+		"map[string]bool": "a mapping of rule names to true or false",
+	}
+	w, ok := wants[want]
+	if !ok {
+		w = want
+	}
+	switch got {
+	case "uint64", "int64", "float64":
+		got = "a number"
+	case "bool":
+		got = "true or false"
+	case "sequence":
+		got = "a list"
+	case "mapping":
+		got = "a mapping"
+	default:
+		got = "a " + got
+	}
+	if value != "" {
+		got += " (" + value + ")"
+	}
+	return "want " + w + ", got " + got
 }
 
 // splitRules names the rules that became several, and what they became.

@@ -157,3 +157,23 @@ func TestSplitRuleNamed(t *testing.T) {
 		t.Errorf("rules.snippet in a file: err = %v", err)
 	}
 }
+
+// TestParseErrorsSayKeyAndKind: a value of the wrong kind names the key as
+// written and what it wants, not the decoder's Go types; a tab in the
+// indentation is named.
+func TestParseErrorsSayKeyAndKind(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"rules:\n  stale-reference: yes-please\n", ".docreview.yml:2:20: rules.stale-reference: want true or false, got a string (yes-please)"},
+		{"max-markdown-lines: lots\n", ".docreview.yml:1:21: max-markdown-lines: want a whole number, got a string (lots)"},
+		{"judge:\n  confirm: 3\n", ".docreview.yml:2:12: judge.confirm: want true or false, got a number (3)"},
+		{"include: docs\n", ".docreview.yml:1:10: include: want a list, got a string (docs)"},
+		{"rules: [a]\n", ".docreview.yml:1:8: rules: want a mapping of key: value lines, got a list ([a])"},
+		{"scope: all\nrules:\n\tlink: true\n", ".docreview.yml:3: the indentation has a tab; YAML indents with spaces only"},
+	}
+	for _, tt := range tests {
+		_, err := Parse(Default(), ".docreview.yml", []byte(tt.in), []string{"stale-reference", "link"})
+		if err == nil || err.Error() != tt.want {
+			t.Errorf("Parse(%q):\n got %v\nwant %s", tt.in, err, tt.want)
+		}
+	}
+}
