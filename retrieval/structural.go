@@ -82,6 +82,16 @@ func (r *Retriever) SymbolInfo(ctx context.Context, fromDir, name string) (Symbo
 
 // resolve looks name up from fromDir, or when fromDir is "" from each
 // package in directory order until it resolves.
+// ResolveSymbol resolves a [Request.Symbol] as the structural channel does:
+// in fromDir, or with fromDir "" in the first package that resolves it. It
+// is false without Symbols.
+func (r *Retriever) ResolveSymbol(fromDir, name string) (Symbol, bool) {
+	if r.Symbols == nil {
+		return Symbol{}, false
+	}
+	return r.resolve(fromDir, name)
+}
+
 func (r *Retriever) resolve(fromDir, name string) (Symbol, bool) {
 	if fromDir != "" {
 		return r.Symbols.Lookup(fromDir, name)

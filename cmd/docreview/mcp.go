@@ -169,10 +169,9 @@ type searchInput struct {
 	FromDir string   `json:"from_dir,omitempty" jsonschema:"package directory the symbol is written in, . for the root (default: the first package that resolves it)"`
 }
 
-// searchOutput is the output of the search tool.
-type searchOutput struct {
-	Hits []hitJSON `json:"hits" jsonschema:"ranked hits, best first"`
-}
+// searchOutput is the output of the search tool: the object 'docreview
+// query --format json' prints.
+type searchOutput = queryJSON
 
 func (t *mcpTools) search(ctx context.Context, _ *mcp.CallToolRequest, in searchInput) (*mcp.CallToolResult, searchOutput, error) {
 	out := searchOutput{Hits: []hitJSON{}}
@@ -193,6 +192,11 @@ func (t *mcpTools) search(ctx context.Context, _ *mcp.CallToolRequest, in search
 	r, err := t.retriever(ctx, strings.TrimSpace(in.Symbol) != "")
 	if err != nil {
 		return nil, out, err
+	}
+	if sym := strings.TrimSpace(in.Symbol); sym != "" {
+		if _, ok := r.ResolveSymbol(in.FromDir, sym); !ok {
+			out.UnresolvedSymbol = sym
+		}
 	}
 	results, err := r.Search(ctx, retrieval.Request{
 		Text: strings.TrimSpace(in.Query), Symbol: strings.TrimSpace(in.Symbol), FromDir: in.FromDir,

@@ -92,6 +92,21 @@ func runQuery(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 			return err
 		}
 	}
+	var unresolved string
+	if needsSymbols(req) {
+		if _, ok := r.ResolveSymbol(req.FromDir, req.Symbol); !ok {
+			unresolved = req.Symbol
+			what := "no Go symbol of the index"
+			if req.FromDir != "" {
+				what += " seen from " + req.FromDir
+			}
+			if req.Text != "" {
+				fmt.Fprintf(stderr, "docreview query: --symbol %s resolves to %s; showing text matches only\n", req.Symbol, what)
+			} else {
+				fmt.Fprintf(stderr, "docreview query: --symbol %s resolves to %s; showing text matches for it\n", req.Symbol, what)
+			}
+		}
+	}
 	results, err := r.Search(ctx, req)
 	if err != nil {
 		return fmt.Errorf("query: %w", err)
@@ -103,7 +118,7 @@ func runQuery(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 	if f.format == "json" {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
-		if err := enc.Encode(hits); err != nil {
+		if err := enc.Encode(queryJSON{Hits: hits, UnresolvedSymbol: unresolved}); err != nil {
 			return fmt.Errorf("write hits: %w", err)
 		}
 		return nil
@@ -194,6 +209,16 @@ func splitCommas(values []string) []string {
 		}
 	}
 	return out
+}
+
+// queryJSON is the output of 'docreview query --format json', the same
+// object the MCP search tool returns.
+type queryJSON struct {
+	Hits []hitJSON `json:"hits" jsonschema:"ranked hits, best first"`
+	// UnresolvedSymbol is the --symbol that resolved to no Go symbol (the
+	// hits are then text matches only); omitted when it resolved or none
+	// was given.
+	UnresolvedSymbol string `json:"unresolved_symbol,omitempty" jsonschema:"the symbol asked for when it resolved to no Go symbol: the hits are text matches only"`
 }
 
 // hitJSON is one hit of 'docreview query --format json' and of the MCP

@@ -51,11 +51,11 @@ func queryHits(t *testing.T, args ...string) []hitJSON {
 	if res.code != exitOK {
 		t.Fatalf("query %v: exit %d\nstderr: %s", args, res.code, res.stderr)
 	}
-	var hits []hitJSON
-	if err := json.Unmarshal([]byte(res.stdout), &hits); err != nil {
+	var out queryJSON
+	if err := json.Unmarshal([]byte(res.stdout), &out); err != nil {
 		t.Fatalf("query %v: decode: %v\n%s", args, err, res.stdout)
 	}
-	return hits
+	return out.Hits
 }
 
 func TestQuery(t *testing.T) {
@@ -100,10 +100,29 @@ func TestQuery(t *testing.T) {
 		}
 	})
 
+	t.Run("unresolved symbol is said", func(t *testing.T) {
+		res := runCLI(t, nil, append([]string{"query"}, append(base, "--symbol", "Nope.Nothing", "--format", "json")...)...)
+		var out queryJSON
+		if err := json.Unmarshal([]byte(res.stdout), &out); err != nil {
+			t.Fatalf("decode %s: %v", res.stdout, err)
+		}
+		if res.code != exitOK || out.UnresolvedSymbol != "Nope.Nothing" || !strings.Contains(res.stderr, "--symbol Nope.Nothing resolves to no Go symbol") {
+			t.Errorf("query --symbol Nope.Nothing: exit %d, unresolved_symbol %q, stderr %q", res.code, out.UnresolvedSymbol, res.stderr)
+		}
+		res = runCLI(t, nil, append([]string{"query"}, append(base, "--symbol", "Store.Hold", "--format", "json")...)...)
+		if strings.Contains(res.stdout, "unresolved_symbol") || strings.Contains(res.stderr, "resolves to no") {
+			t.Errorf("query --symbol Store.Hold says it did not resolve:\n%s\n%s", res.stdout, res.stderr)
+		}
+	})
+
 	t.Run("json fields", func(t *testing.T) {
 		res := runCLI(t, nil, append([]string{"query"}, append(base, "--format", "json", "Hold")...)...)
-		var raw []map[string]json.RawMessage
-		if err := json.Unmarshal([]byte(res.stdout), &raw); err != nil || len(raw) == 0 {
+		var obj struct {
+			Hits []map[string]json.RawMessage `json:"hits"`
+		}
+		err := json.Unmarshal([]byte(res.stdout), &obj)
+		raw := obj.Hits
+		if err != nil || len(raw) == 0 {
 			t.Fatalf("decode %s: %v (%d hits)", res.stdout, err, len(raw))
 		}
 		want := []string{"end_line", "hops", "id", "path", "ranks", "score", "snippet", "source", "start_line", "why"}
