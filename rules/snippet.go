@@ -891,7 +891,19 @@ func (r *GoSnippet) verdict(ws *review.Workspace, sc scope, c review.Claim, issu
 			if sub.closest != "" {
 				w += "; closest: " + lastPart(sub.closest)
 			}
-			cite(sym, w)
+			if list := memberList(sym); list != "" {
+				// The member list decides the verdict, not the body of
+				// the type: cite its declaration line with the list.
+				w += "; it has " + list
+				ref := ws.Symbols.Definition(sym)
+				start, _ := lineRange(ref.Line, ref.EndLine)
+				v.Evidence = append(v.Evidence, review.Evidence{
+					Path: ref.Path, StartLine: start, EndLine: start, Source: review.SourceCode, Why: w,
+					Hops: []string{hop, sym.Name},
+				})
+			} else {
+				cite(sym, w)
+			}
 		}
 		for _, name := range sub.elsewhere {
 			if sym, ok := lookupIn(sc, sub.dir, name); ok {
@@ -908,11 +920,21 @@ func (r *GoSnippet) verdict(ws *review.Workspace, sc scope, c review.Claim, issu
 		}
 	case "wrong-args", "compile":
 		if sym, ok := lookupIn(sc, sub.dir, sub.name); ok {
-			w := "defines " + sym.Name
-			if sym.Signature != "" {
-				w = "signature: " + sym.Signature
+			if sym.Signature == "" {
+				cite(sym, "defines "+sym.Name)
+				break
 			}
-			cite(sym, w)
+			// The signature decides the verdict: cite the line that
+			// declares it, not the body.
+			ref := ws.Symbols.Definition(sym)
+			start, end := lineRange(ref.Line, ref.EndLine)
+			if sig := declLines(ws, ref.Path, start, end); sig > 0 {
+				end = start + sig - 1
+			}
+			v.Evidence = append(v.Evidence, review.Evidence{
+				Path: ref.Path, StartLine: start, EndLine: end, Source: review.SourceCode, Why: "signature: " + sym.Signature,
+				Hops: []string{hop, sym.Name},
+			})
 		}
 	}
 	if sub.rename != nil {
@@ -926,6 +948,71 @@ func (r *GoSnippet) verdict(ws *review.Workspace, sc scope, c review.Claim, issu
 		v.Suggestion = memberFix(c.Text, issues, sub.member, lastPart(sub.closest))
 	}
 	return v
+}
+
+// declLines is how many lines, from start, a func declaration's signature
+// takes in path at head (up to the line that opens its body), or 0 when
+// the lines cannot be read or no body opens by end.
+func declLines(ws *review.Workspace, path string, start, end int) int {
+	data, err := fs.ReadFile(ws.HeadFS, path)
+	if err != nil {
+		return 0
+	}
+	lines := strings.Split(string(data), "\n")
+	for i := start; i <= end && i <= len(lines); i++ {
+		if strings.HasSuffix(strings.TrimRight(lines[i-1], " \t"), "{") {
+			return i - start + 1
+		}
+	}
+	return 0
+}
+
+// memberList names the exported fields and methods of a named type (its
+// pointer's method set), "fields A, B; methods C, D", at most 12 names in
+// all; "" for anything else.
+func memberList(sym retrieval.Symbol) string {
+	tn, ok := sym.Object.(*types.TypeName)
+	if !ok || tn == nil {
+		return ""
+	}
+	var fields, methods []string
+	if st, ok := tn.Type().Underlying().(*types.Struct); ok {
+		for i := range st.NumFields() {
+			if f := st.Field(i); f.Exported() {
+				fields = append(fields, f.Name())
+			}
+		}
+	}
+	ms := types.NewMethodSet(types.NewPointer(tn.Type()))
+	for i := range ms.Len() {
+		if m := ms.At(i).Obj(); m.Exported() {
+			methods = append(methods, m.Name())
+		}
+	}
+	const most = 12
+	cut := func(names []string, room int) string {
+		if len(names) > room {
+			return strings.Join(names[:max(room, 0)], ", ") + fmt.Sprintf(" and %d more", len(names)-max(room, 0))
+		}
+		return strings.Join(names, ", ")
+	}
+	noun := func(n int, one, many string) string {
+		if n == 1 {
+			return one
+		}
+		return many
+	}
+	var parts []string
+	if len(fields) > 0 {
+		parts = append(parts, noun(len(fields), "field ", "fields ")+cut(fields, most))
+	}
+	if len(methods) > 0 {
+		parts = append(parts, noun(len(methods), "method ", "methods ")+cut(methods, most-min(len(fields), most)))
+	}
+	if len(parts) == 0 {
+		return "no exported fields or methods"
+	}
+	return strings.Join(parts, "; ")
 }
 
 // memberFix replaces ".member" by ".repl" in a code block's claim text,

@@ -7,12 +7,17 @@ import (
 	"github.com/docreview/docreview/review"
 )
 
+// storeMembers is the member list of testdata's Store.
+const storeMembers = "; it has methods Add, Close, Count, Hold, IsEmpty, Name, Release, Snapshot, String"
+
 func TestSnippet(t *testing.T) {
 	ws := loadWorkspace(t, "inventory")
 	rule := &GoSnippet{}
+	// A missing member cites the type's declaration line with its
+	// members, not the body of the type.
 	storeDecl := func(why string) ev {
 		start := lineOf(t, ws, "store.go", "type Store struct")
-		return ev{"store.go", start, declEnd(t, ws, "store.go", start), review.SourceCode, why}
+		return ev{"store.go", start, start, review.SourceCode, why + storeMembers}
 	}
 	at := func(path, s string, source review.Source, why string) ev {
 		l := lineOf(t, ws, path, s)
@@ -92,7 +97,7 @@ func TestSnippet(t *testing.T) {
 			message: "calls inventory.New with arguments its signature does not accept",
 			evidence: []ev{
 				at("README.md", "inventory.New().Count", review.SourceDoc, "code block calls inventory.New with arguments its signature does not accept"),
-				{"store.go", lineOf(t, ws, "store.go", "func New("), lineOf(t, ws, "store.go", "func New(") + 2, review.SourceCode, "signature: func New(name string) *Store"},
+				{"store.go", lineOf(t, ws, "store.go", "func New("), lineOf(t, ws, "store.go", "func New("), review.SourceCode, "signature: func New(name string) *Store"},
 			},
 		},
 	}, {

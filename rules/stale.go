@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"io/fs"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -423,7 +425,7 @@ func (r *StaleReference) verdict(ctx context.Context, ws *review.Workspace, sc s
 			}
 		}
 		if s.hasNew {
-			if ev, ok := usageEvidence(ctx, ws, s.newSym, s.repl); ok {
+			if ev, ok := usageEvidence(ctx, ws, s.newSym, s.repl); ok && bearsOn(ws, ev, c.Text, staleNames(found)) {
 				ev.Hops = append([]string{hop}, ev.Hops...)
 				v.Evidence = append(v.Evidence, ev)
 			}
@@ -696,4 +698,59 @@ func ownNames(sc scope, c review.Claim) map[string]bool {
 		}
 	}
 	return skip
+}
+
+// staleNames are the stale names of a claim and their replacements: none
+// of them is another member the claim names.
+func staleNames(found []stale) []string {
+	var names []string
+	for _, s := range found {
+		names = append(names, s.name, s.repl)
+	}
+	return names
+}
+
+// memberRefRE matches a dotted reference (Options.Now, inventory.New).
+var memberRefRE = regexp.MustCompile(`\b[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+`)
+
+// bearsOn reports whether usage evidence (a test or example of the
+// replacement) bears on the claim: when the claim names members besides
+// the stale names and their replacements (Options.Now in "create the store
+// with inventory.NewStore and an Options.Now function"), the usage must
+// use one of them, so that a test that merely calls the new name
+// (TestAddEmptySKU) is not cited as if it showed what the doc describes.
+// A claim that names nothing else keeps the usage.
+func bearsOn(ws *review.Workspace, ev review.Evidence, claim string, names []string) bool {
+	skip := map[string]bool{}
+	for _, n := range names {
+		for _, p := range strings.Split(n, ".") {
+			skip[p] = true
+		}
+	}
+	var terms []string
+	for _, ref := range memberRefRE.FindAllString(claim, -1) {
+		parts := strings.Split(ref, ".")
+		if m := parts[len(parts)-1]; !skip[m] && m != "" && m[0] >= 'A' && m[0] <= 'Z' {
+			terms = append(terms, m)
+		}
+	}
+	if len(terms) == 0 {
+		return true
+	}
+	data, err := fs.ReadFile(ws.HeadFS, ev.Path)
+	if err != nil {
+		return true
+	}
+	lines := strings.Split(string(data), "\n")
+	from, to := max(ev.StartLine, 1), min(max(ev.EndLine, ev.StartLine), len(lines))
+	if from > to {
+		return true
+	}
+	text := strings.Join(lines[from-1:to], "\n")
+	for _, t := range terms {
+		if countWord(text, t) > 0 {
+			return true
+		}
+	}
+	return false
 }

@@ -99,9 +99,10 @@ func TestStaleReference(t *testing.T) {
 			message: "inventory.Neww does not exist in package inventory (the closest existing name is inventory.New)",
 			evidence: []ev{
 				def("store.go", "func New(", "defines inventory.New"),
-				// TestHold and TestLimit both call New; TestLimit, the
-				// shorter chunk, ranks higher lexically.
-				usageOf(t, ws, "store_test.go", "func TestLimit", review.SourceTest, "test that calls New"),
+				// TestHold and TestLimit call New but neither calls
+				// Store.Close, the other member the sentence names: a test
+				// that merely calls the new name does not bear on the
+				// claim, so none is cited.
 			},
 		},
 	}, {
@@ -553,5 +554,28 @@ func TestStaleReferenceRenamedEarlier(t *testing.T) {
 				t.Fatalf("got %+v, want message %q and suggestion %q", got, tt.message, tt.suggestion)
 			}
 		})
+	}
+}
+
+// TestUsageEvidenceBearsOnTheClaim: a test of the replacement name is
+// cited only when it uses another member the claim names, or when the
+// claim names none.
+func TestUsageEvidenceBearsOnTheClaim(t *testing.T) {
+	ws := loadWorkspace(t, "inventory")
+	start := lineOf(t, ws, "store_test.go", "func TestLimit")
+	ev := review.Evidence{Path: "store_test.go", StartLine: start, EndLine: declEnd(t, ws, "store_test.go", start)}
+	tests := []struct {
+		claim string
+		want  bool
+	}{
+		{"Create one with [inventory.Neww].", true},
+		{"Create one with [inventory.Neww] and release it with `Store.Close`.", false},
+		{"Create one with [inventory.Neww]; [Store.Add] fails past [MaxSKUs].", true},
+		{"See `Store.Relase` and [MaxSKU].", true},
+	}
+	for _, tt := range tests {
+		if got := bearsOn(ws, ev, tt.claim, []string{"inventory.Neww", "inventory.New", "Store.Relase", "Store.Release", "MaxSKU", "MaxSKUs"}); got != tt.want {
+			t.Errorf("bearsOn(%q) = %v, want %v", tt.claim, got, tt.want)
+		}
 	}
 }

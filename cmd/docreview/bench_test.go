@@ -177,8 +177,9 @@ func TestBenchBadUsage(t *testing.T) {
 }
 
 func TestBenchHelp(t *testing.T) {
-	code, _, stderr := benchCLI(t, nil, "bench", "-h")
-	if code != exitOK || !strings.Contains(stderr, "docreview bench retrieval [flags]") || !strings.Contains(stderr, "-skip-rg") {
-		t.Errorf("exit %d, stderr:\n%s", code, stderr)
+	// Help asked for is output: stdout, exit 0.
+	code, stdout, stderr := benchCLI(t, nil, "bench", "-h")
+	if code != exitOK || !strings.Contains(stdout, "docreview bench retrieval [flags]") || !strings.Contains(stdout, "-skip-rg") || stderr != "" {
+		t.Errorf("exit %d, stdout:\n%s\nstderr:\n%s", code, stdout, stderr)
 	}
 }

@@ -300,8 +300,10 @@ func TestIndexEmbeddings(t *testing.T) {
 	}
 
 	res = runCLI(t, env, "query", "--repo", repo, "--cache-dir", cache, "--channels", "dense", "--format", "json", "reservation expiry")
-	var hits []hitJSON
-	if err := json.Unmarshal([]byte(res.stdout), &hits); res.code != exitOK || err != nil || len(hits) == 0 {
+	var out queryJSON
+	err := json.Unmarshal([]byte(res.stdout), &out)
+	hits := out.Hits
+	if res.code != exitOK || err != nil || len(hits) == 0 {
 		t.Fatalf("dense query: exit %d, %d hits, %v\nstderr: %s", res.code, len(hits), err, res.stderr)
 	}
 	for _, h := range hits {
