@@ -71,7 +71,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	case "publish":
 		err = runPublish(ctx, args[1:], stdout, stderr, getenv)
 	case "serve":
-		err = runServe(ctx, args[1:], stderr, getenv)
+		err = runServe(ctx, args[1:], stdout, stderr, getenv)
 	case "index":
 		err = runIndex(ctx, args[1:], stdout, stderr, getenv)
 	case "query":

@@ -43,9 +43,9 @@ type serveSettings struct {
 // serveEnv are the environment variables 'docreview serve' reads for the
 // App itself, as 'docreview serve --help' lists them.
 var serveEnv = []struct{ name, what string }{
-	{"DOCREVIEW_WEBHOOK_SECRET", "required: the App's webhook secret; every delivery's signature is checked with it"},
-	{"DOCREVIEW_APP_ID", "required: the App's numeric id"},
-	{"DOCREVIEW_PRIVATE_KEY_PATH", "required unless DOCREVIEW_PRIVATE_KEY is set: the App's private key (PEM file)"},
+	{"DOCREVIEW_WEBHOOK_SECRET", "required (with --dry-run, default " + dryRunSecret + "): the App's webhook secret; every delivery's signature is checked with it"},
+	{"DOCREVIEW_APP_ID", "required, except with --dry-run: the App's numeric id"},
+	{"DOCREVIEW_PRIVATE_KEY_PATH", "required unless DOCREVIEW_PRIVATE_KEY is set or with --dry-run: the App's private key (PEM file)"},
 	{"DOCREVIEW_PRIVATE_KEY", "the App's private key itself (PEM), instead of a path"},
 	{"DOCREVIEW_GITHUB_URL", "the REST API root (default https://api.github.com/; GHES: https://HOST/api/v3/)"},
 	{"DOCREVIEW_GIT_URL", "where repositories are cloned from (default: https://github.com/, or https://HOST/ for GHES)"},
@@ -133,7 +133,7 @@ func gitRoot(api *url.URL) string {
 }
 
 // runServe implements 'docreview serve'.
-func runServe(ctx context.Context, args []string, stderr io.Writer, getenv func(string) string) error {
+func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, getenv func(string) string) error {
 	fs := flag.NewFlagSet("docreview serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var s serveSettings
@@ -146,6 +146,10 @@ func runServe(ctx context.Context, args []string, stderr io.Writer, getenv func(
 	fs.Int64Var(&s.maxRepoBytes, "max-repo-bytes", 2<<30, "skip repositories whose mirror is larger than this")
 	fs.DurationVar(&s.jobTimeout, "job-timeout", webhook.DefaultJobTimeout, "longest one review may run")
 	fs.DurationVar(&s.rescueAfter, "rescue-after", 0, "run a job again when its worker has held it this long (a crashed process); default job-timeout + 2m")
+	var dryRun bool
+	var dryRepo string
+	fs.BoolVar(&dryRun, "dry-run", false, "try the App on this machine without creating one: review each queued pull request from the local clone --repo and print what would be published instead of posting it (no App credentials; the webhook secret defaults to "+dryRunSecret+")")
+	fs.StringVar(&dryRepo, "repo", ".", "with --dry-run: the local clone `dir` the pull requests' commits are in")
 	fs.Usage = serveUsage(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -153,21 +157,24 @@ func runServe(ctx context.Context, args []string, stderr io.Writer, getenv func(
 	if fs.NArg() > 0 {
 		return &review.UsageError{Msg: fmt.Sprintf("unexpected argument %q", fs.Arg(0))}
 	}
-	s, err := loadServeSettings(s, getenv)
+	logger := slog.New(slog.NewJSONHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	cfg, err := config.ApplyEnv(config.Default(), getenv, ruleNames())
+	if err != nil {
+		return &review.UsageError{Msg: err.Error()}
+	}
+	if dryRun {
+		return serveDryRun(ctx, s, dryRepo, cfg, stdout, logger, getenv)
+	}
+	s, err = loadServeSettings(s, getenv)
 	if err != nil {
 		return err
 	}
-	logger := slog.New(slog.NewJSONHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
 	if err := os.MkdirAll(s.dataDir, 0o750); err != nil {
 		return fmt.Errorf("data dir: %w", err)
 	}
 	tokens, err := app.NewAppTokens(s.appID, s.privateKey, s.githubURL, nil)
 	if err != nil {
 		return &review.UsageError{Msg: fmt.Sprintf("App credentials: %v", err)}
-	}
-	cfg, err := config.ApplyEnv(config.Default(), getenv, ruleNames())
-	if err != nil {
-		return &review.UsageError{Msg: err.Error()}
 	}
 	runner := &app.Runner{
 		Tokens: tokens, GitHubURL: s.githubURL, GitURL: s.gitURL,
@@ -187,6 +194,12 @@ func runServe(ctx context.Context, args []string, stderr io.Writer, getenv func(
 	if runner.Metrics, err = app.NewMetrics(reg); err != nil {
 		return err
 	}
+	return serveQueue(ctx, s, runner, reg, logger)
+}
+
+// serveQueue runs the webhook server and its queue with runner until ctx
+// ends, then shuts both down gracefully.
+func serveQueue(ctx context.Context, s serveSettings, runner webhook.Runner, reg *prometheus.Registry, logger *slog.Logger) error {
 	srv, err := webhook.NewServer(ctx, webhook.Config{
 		DataDir: s.dataDir, DatabaseURL: s.database, Secret: s.secret, ReviewDrafts: s.reviewDrafts,
 		Workers: s.workers, PerInstallation: s.perInstall, Runner: runner, Logger: logger, Registry: reg,
