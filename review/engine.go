@@ -384,20 +384,6 @@ func (e *Engine) openDense(ctx context.Context, req Request, ws *Workspace) (*re
 // index says so, as 'docreview index --upstream' records it; the notes
 // list the dependencies left out.
 func (e *Engine) buildIndex(ctx context.Context, req Request, ws *Workspace) ([]Note, error) {
-	var (
-		extra []retrieval.Chunk
-		notes []Note
-	)
-	if req.Upstream {
-		var err error
-		if extra, notes, err = e.upstream(ctx, ws); err != nil {
-			return nil, err
-		}
-	}
-	commit, err := retrieval.IndexKey(ws.HeadFS, ws.HeadFiles, ws.Head, retrieval.IndexSelection{Upstream: req.Upstream})
-	if err != nil {
-		return nil, err
-	}
 	dir := req.IndexDir
 	if dir == "" {
 		tmp, err := os.MkdirTemp("", "docreview-index-")
@@ -407,39 +393,30 @@ func (e *Engine) buildIndex(ctx context.Context, req Request, ws *Workspace) ([]
 		ws.cleanup = append(ws.cleanup, func() error { return os.RemoveAll(tmp) })
 		dir = filepath.Join(tmp, "index")
 	}
-	ix, err := retrieval.BuildIndex(ctx, ws.HeadFS, ws.HeadFiles, retrieval.IndexOptions{Dir: dir, Commit: commit, Logger: e.logger(), Extra: extra})
+	start := time.Now()
+	ev, err := retrieval.OpenEvidenceIndex(ctx, retrieval.EvidenceIndexOptions{
+		FS: ws.HeadFS, Files: ws.HeadFiles, Rev: ws.Head, Dir: dir,
+		Selection: retrieval.IndexSelection{Upstream: req.Upstream}, Upstream: e.UpstreamOptions,
+		MaxFileSize: req.MaxFileSize, Logger: e.logger(),
+	})
 	if err != nil {
 		return nil, fmt.Errorf("index %s: %w", short(ws.Head), err)
 	}
-	ws.cleanup = append([]func() error{ix.Close}, ws.cleanup...)
-	ws.Index = ix
-	return notes, nil
-}
-
-// upstream reads the chunks of the dependencies the head's go.mod
-// requires. A go.mod it cannot read, and each module it skips, is a note
-// on go.mod; only the end of ctx is an error.
-func (e *Engine) upstream(ctx context.Context, ws *Workspace) ([]retrieval.Chunk, []Note, error) {
-	opt := e.UpstreamOptions
-	if opt.Logger == nil {
-		opt.Logger = e.logger()
-	}
-	start := time.Now()
-	chunks, mods, err := retrieval.UpstreamChunks(ctx, ws.HeadFS, opt)
-	if err != nil {
-		if ctx.Err() != nil {
-			return nil, nil, fmt.Errorf("read upstream modules: %w", err)
-		}
-		return nil, []Note{{Path: "go.mod", Message: "dependencies not indexed: " + err.Error()}}, nil
-	}
+	ws.cleanup = append([]func() error{ev.Index.Close}, ws.cleanup...)
+	ws.Index = ev.Index
 	var notes []Note
-	for _, m := range mods {
+	if ev.UpstreamErr != nil {
+		notes = append(notes, Note{Path: "go.mod", Message: "dependencies not indexed: " + ev.UpstreamErr.Error()})
+	}
+	for _, m := range ev.Modules {
 		if m.Skipped != "" {
 			notes = append(notes, Note{Path: "go.mod", Message: fmt.Sprintf("dependency %s@%s not indexed: %s", m.Path, m.Version, m.Skipped)})
 		}
 	}
-	e.logger().Debug("upstream read", "stage", "index", "modules", len(mods), "chunks", len(chunks), "ms", time.Since(start).Milliseconds())
-	return chunks, notes, nil
+	if req.Upstream {
+		e.logger().Debug("upstream read", "stage", "index", "modules", len(ev.Modules), "ms", time.Since(start).Milliseconds())
+	}
+	return notes, nil
 }
 
 // judgeAll judges claims with a bounded pool of workers; the result has one

@@ -199,52 +199,35 @@ func buildEvidenceIndex(ctx context.Context, s evidenceSettings, repo *gitrepo.R
 		return nil, fmt.Errorf("read files: %w", err)
 	}
 	b := &builtIndex{snap: snap, rev: snap.Rev()}
-	key, err := indexKey(s, rev, snap)
+	keyRev := rev
+	if rev != "" {
+		keyRev = snap.Rev() // the commit SHA rev names
+	}
+	ev, err := retrieval.OpenEvidenceIndex(ctx, retrieval.EvidenceIndexOptions{
+		FS: snap, Files: snap.Files(), Rev: keyRev, Dir: s.dir,
+		Selection: retrieval.IndexSelection{Vendor: s.includeVendor, Upstream: s.upstream}, Upstream: s.upstreamOpt,
+		MaxFileSize: s.snapshot.MaxFileSize, Logger: s.logger, Progress: progress,
+	})
 	if err != nil {
-		return nil, err
-	}
-	opt := retrieval.IndexOptions{
-		Dir: s.dir, Commit: key, Logger: s.logger, Progress: progress,
-		IncludeVendor: s.includeVendor, MaxFileSize: s.snapshot.MaxFileSize,
-	}
-	if s.upstream {
-		if opt.Extra, b.modules, err = readUpstream(ctx, s, snap, stderr); err != nil {
-			return nil, err
-		}
-	}
-	if b.ix, err = retrieval.BuildIndex(ctx, snap, snap.Files(), opt); err != nil {
 		return nil, fmt.Errorf("index %s: %w", shortRev(b.rev), err)
 	}
-	b.elapsed = time.Since(start)
-	return b, nil
-}
-
-// readUpstream reads the APIs of the direct dependencies that the go.mod
-// of snap requires, and lists on stderr the modules it skips, with the
-// reason.
-func readUpstream(ctx context.Context, s evidenceSettings, snap *gitrepo.Snapshot, stderr io.Writer) ([]retrieval.Chunk, []retrieval.UpstreamModule, error) {
-	chunks, mods, err := retrieval.UpstreamChunks(ctx, snap, s.upstreamOpt)
-	if err != nil {
-		return nil, nil, fmt.Errorf("read upstream modules at %s: %w", shortRev(snap.Rev()), err)
+	if ev.UpstreamErr != nil {
+		_ = ev.Index.Close()
+		return nil, fmt.Errorf("read upstream modules at %s: %w", shortRev(snap.Rev()), ev.UpstreamErr)
 	}
-	if mods == nil {
-		fmt.Fprintln(stderr, "docreview: no go.mod at the repository root: no upstream modules to index")
-	}
-	for _, m := range mods {
-		if m.Skipped != "" {
-			fmt.Fprintf(stderr, "docreview: upstream module %s@%s skipped: %s\n", m.Path, m.Version, m.Skipped)
+	if s.upstream {
+		if ev.Modules == nil {
+			fmt.Fprintln(stderr, "docreview: no go.mod at the repository root: no upstream modules to index")
+		}
+		for _, m := range ev.Modules {
+			if m.Skipped != "" {
+				fmt.Fprintf(stderr, "docreview: upstream module %s@%s skipped: %s\n", m.Path, m.Version, m.Skipped)
+			}
 		}
 	}
-	return chunks, mods, nil
-}
-
-// indexKey is the commit recorded in the index ([retrieval.IndexKey]),
-// as 'docreview review' records it, so that both commands share one index.
-func indexKey(s evidenceSettings, rev string, snap *gitrepo.Snapshot) (string, error) {
-	if rev != "" {
-		rev = snap.Rev() // the commit SHA rev names
-	}
-	return retrieval.IndexKey(snap, snap.Files(), rev, retrieval.IndexSelection{Vendor: s.includeVendor, Upstream: s.upstream})
+	b.ix, b.modules = ev.Index, ev.Modules
+	b.elapsed = time.Since(start)
+	return b, nil
 }
 
 // shortRev shortens a commit SHA for messages.
