@@ -45,7 +45,8 @@ type Options struct {
 	// SARIFPath is where the sarif reporter writes; "" means
 	// docreview.sarif in RUNNER_TEMP, else in the workspace.
 	SARIFPath string
-	// Dismissed are the findings dismissed in .docreview/dismissed.yml.
+	// Dismissed are committed dismissals; nil means those of
+	// .docreview/dismissed.yml at the pull request's base commit.
 	Dismissed []ghpub.Dismissal
 }
 
@@ -71,18 +72,43 @@ type Outcome struct {
 	// to annotations and the job summary instead.
 	ReadOnly  bool
 	SARIFPath string
+	// Dismissed are the committed dismissals the run applied.
+	Dismissed []ghpub.Dismissal
+}
+
+// dismissedAt reads the committed dismissals at the pull request's base
+// commit: like the configuration of the App, a pull request (a fork's
+// above all) never dismisses its own findings by committing the file. No
+// file there is no dismissal; a file that does not parse is an error
+// naming it.
+func dismissedAt(ctx context.Context, g gitRunner, base string) ([]ghpub.Dismissal, error) {
+	if base == "" {
+		return nil, nil
+	}
+	if _, err := g.run(ctx, "cat-file", "-e", base+":"+ghpub.DismissedPath); err != nil {
+		return nil, nil // not on the base branch
+	}
+	data, err := g.run(ctx, "show", base+":"+ghpub.DismissedPath)
+	if err != nil {
+		return nil, fmt.Errorf("read %s at the base %s: %w", ghpub.DismissedPath, short(base), err)
+	}
+	d, err := ghpub.LoadDismissed([]byte(data + "\n"))
+	if err != nil {
+		return nil, fmt.Errorf("%s at the base %s: %w", ghpub.DismissedPath, short(base), err)
+	}
+	return d, nil
 }
 
 // Failed reports whether the review fails the step. When the publisher
 // classified the findings it is exactly the check run's conclusion, so a
 // finding dismissed by a reply fails neither; otherwise (no reporter, or
 // publishing stopped before it read the pull request's comments) it is
-// failOn with the committed dismissals.
-func (o Outcome) Failed(failOn review.FailOn, dismissed []ghpub.Dismissal) bool {
+// failOn with the committed dismissals (Outcome.Dismissed).
+func (o Outcome) Failed(failOn review.FailOn) bool {
 	if c := o.Published.Conclusion; c != "" {
 		return c == "failure"
 	}
-	return failOn.Failed(o.Report.Verdicts, ghpub.IsDismissed(dismissed))
+	return failOn.Failed(o.Report.Verdicts, ghpub.IsDismissed(o.Dismissed))
 }
 
 // Run reviews the event's pull request and publishes the report. Findings
@@ -109,6 +135,12 @@ func (r *Runner) Run(ctx context.Context, env Env, opt Options) (Outcome, error)
 	if out.Base, err = mergeBase(ctx, gitRunner{dir: env.Workspace}, ev); err != nil {
 		return out, fmt.Errorf("pull request #%d: %w", ev.PR, err)
 	}
+	if opt.Dismissed == nil {
+		if opt.Dismissed, err = dismissedAt(ctx, gitRunner{dir: env.Workspace}, ev.BaseSHA); err != nil {
+			return out, err
+		}
+	}
+	out.Dismissed = opt.Dismissed
 	log.Info("reviewing", "pr", ev.PR, "base", short(out.Base), "head", short(ev.HeadSHA), "fork", ev.Fork)
 	if out.Report, err = r.Review(ctx, review.Request{Repo: env.Workspace, Base: out.Base, Head: ev.HeadSHA}); err != nil {
 		return out, fmt.Errorf("review pull request #%d: %w", ev.PR, err)

@@ -2,15 +2,12 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
 	"log/slog"
 	"net/url"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -18,7 +15,6 @@ import (
 
 	"github.com/docreview/docreview/action"
 	"github.com/docreview/docreview/review"
-	ghpub "github.com/docreview/docreview/review/github"
 	"github.com/docreview/docreview/review/report"
 	"github.com/docreview/docreview/rules"
 )
@@ -104,7 +100,7 @@ func runAction(ctx context.Context, args []string, stdout, stderr io.Writer, get
 	if err != nil {
 		return err
 	}
-	if out.Failed(opt.FailOn, opt.Dismissed) {
+	if out.Failed(opt.FailOn) {
 		return errFindings
 	}
 	return nil
@@ -150,7 +146,7 @@ func runPublish(ctx context.Context, args []string, stdout, stderr io.Writer, ge
 	if err != nil {
 		return err
 	}
-	if out.Failed(opt.FailOn, opt.Dismissed) {
+	if out.Failed(opt.FailOn) {
 		return errFindings
 	}
 	return nil
@@ -175,13 +171,12 @@ func setupAction(f *actionFlags, stdout, stderr io.Writer, getenv func(string) s
 	if err != nil {
 		return env, nil, action.Options{}, nil, &review.UsageError{Msg: err.Error()}
 	}
-	dismissed, err := loadDismissed(env.Workspace)
-	if err != nil {
-		return env, nil, action.Options{}, nil, err
-	}
 	logger := newLogger(stderr, f.review.debug)
 	r := &action.Runner{Client: client, Stdout: stdout, Logger: logger}
-	opt := action.Options{Reporters: reporters, MaxComments: f.maxComments, SARIFPath: f.sarif, Dismissed: dismissed}
+	// Committed dismissals are read by the runner from the pull request's
+	// base commit, never from the working tree: the checkout (or, for
+	// publish, the downloaded artifact) is the pull request's own.
+	opt := action.Options{Reporters: reporters, MaxComments: f.maxComments, SARIFPath: f.sarif}
 	return env, r, opt, logger, nil
 }
 
@@ -196,20 +191,4 @@ func apiClient(env action.Env) (*gh.Client, error) {
 	c := gh.NewClient(nil).WithAuthToken(env.Token)
 	c.BaseURL = base
 	return c, nil
-}
-
-// loadDismissed reads .docreview/dismissed.yml of the checkout, if any.
-func loadDismissed(workspace string) ([]ghpub.Dismissal, error) {
-	data, err := os.ReadFile(filepath.Join(workspace, filepath.FromSlash(ghpub.DismissedPath)))
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", ghpub.DismissedPath, err)
-	}
-	d, err := ghpub.LoadDismissed(data)
-	if err != nil {
-		return nil, &review.UsageError{Msg: fmt.Sprintf("%s: %v", ghpub.DismissedPath, err)}
-	}
-	return d, nil
 }

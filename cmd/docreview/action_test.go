@@ -190,8 +190,10 @@ func TestActionReadOnlyToken(t *testing.T) {
 
 // TestActionDismissedFindingsPassTheStep: the step's exit code and the
 // check run's conclusion are one decision. With every finding of the
-// example dismissed in .docreview/dismissed.yml the step passes, as the
-// check run does; with one contradicted finding left it fails.
+// example dismissed in .docreview/dismissed.yml on the base branch the
+// step passes, as the check run does; with one contradicted finding left
+// it fails; the same file in the pull request's working tree counts for
+// nothing.
 func TestActionDismissedFindingsPassTheStep(t *testing.T) {
 	api := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
@@ -245,13 +247,25 @@ func TestActionDismissedFindingsPassTheStep(t *testing.T) {
 					yml.WriteString("- fingerprint: " + fp + "\n  reason: accepted for the test\n")
 				}
 			}
-			if err := os.MkdirAll(filepath.Join(workspace, ".docreview"), 0o755); err != nil {
+			// The dismissals are committed on the base branch: the
+			// pull request's base commit is a new commit of origin's
+			// main, on top of the fork point.
+			origin := strings.TrimPrefix(git(t, workspace, "remote", "get-url", "origin"), "file://")
+			branch := "base-" + strings.ReplaceAll(tt.name, " ", "-")
+			git(t, origin, "branch", branch, head+"~1")
+			wt := filepath.Join(t.TempDir(), "wt")
+			git(t, origin, "worktree", "add", "-q", wt, branch)
+			if err := os.MkdirAll(filepath.Join(wt, ".docreview"), 0o755); err != nil {
 				t.Fatal(err)
 			}
-			if err := os.WriteFile(filepath.Join(workspace, ".docreview", "dismissed.yml"), []byte(yml.String()), 0o644); err != nil {
+			if err := os.WriteFile(filepath.Join(wt, ".docreview", "dismissed.yml"), []byte(yml.String()), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			env := actionEnv(t, workspace, event, api.URL)
+			git(t, wt, "add", "-A")
+			git(t, wt, "-c", "user.name=m", "-c", "user.email=m@example.com", "commit", "-qm", "dismiss")
+			base := git(t, wt, "rev-parse", "HEAD")
+			ev := withBase(t, event, base)
+			env := actionEnv(t, workspace, ev, api.URL)
 			var stdout, stderr bytes.Buffer
 			code := run(t.Context(), []string{"action"}, nil, &stdout, &stderr, func(k string) string { return env[k] })
 			if code != tt.want {
@@ -259,6 +273,46 @@ func TestActionDismissedFindingsPassTheStep(t *testing.T) {
 			}
 		})
 	}
+	// The same dismissals in the working tree (a pull request adding the
+	// file, or a fork's artifact) dismiss nothing.
+	var yml strings.Builder
+	for _, fp := range fps {
+		yml.WriteString("- fingerprint: " + fp + "\n  reason: the pull request vouches for itself\n")
+	}
+	if err := os.MkdirAll(filepath.Join(workspace, ".docreview"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(workspace, ".docreview", "dismissed.yml"), []byte(yml.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	env := actionEnv(t, workspace, event, api.URL)
+	var stdout, stderr2 bytes.Buffer
+	if code := run(t.Context(), []string{"action"}, nil, &stdout, &stderr2, func(k string) string { return env[k] }); code != exitFindings {
+		t.Errorf("dismissals in the working tree: exit %d, want %d (they must not count)\nstderr:\n%s", code, exitFindings, stderr2.String())
+	}
+}
+
+// withBase writes a copy of the event file with the pull request's base
+// commit set to base.
+func withBase(t *testing.T, event, base string) string {
+	t.Helper()
+	data, err := os.ReadFile(event)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var p map[string]any
+	if err := json.Unmarshal(data, &p); err != nil {
+		t.Fatal(err)
+	}
+	p["pull_request"].(map[string]any)["base"].(map[string]any)["sha"] = base
+	if data, err = json.Marshal(p); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "event.json")
+	if err := os.WriteFile(out, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return out
 }
 
 func TestActionBadEnvironment(t *testing.T) {

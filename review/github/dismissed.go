@@ -13,7 +13,8 @@ import (
 )
 
 // DismissedPath is the repository file of committed dismissals, read by
-// the Action from its checkout and by the App at the pull request's head.
+// the Action and the App at the pull request's base commit: a pull request
+// never dismisses its own findings.
 const DismissedPath = ".docreview/dismissed.yml"
 
 // Dismissal suppresses one finding for good: it is not posted, not

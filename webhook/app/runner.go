@@ -186,8 +186,10 @@ func (r *Runner) review(ctx context.Context, job webhook.Job, token, base, head 
 	log.Info("fetched", "base", short(base), "head", short(head), "merge_base", short(mr.MergeBase),
 		"mirror_bytes", mr.Size, "ms", time.Since(start).Milliseconds())
 
+	// Dismissals are read from the base branch, like the configuration:
+	// a pull request (a fork's above all) never vouches for itself.
 	var dismissed []ghpub.Dismissal
-	if data, ok, err := mr.ReadFile(ctx, head, ghpub.DismissedPath); err != nil {
+	if data, ok, err := mr.ReadFile(ctx, base, ghpub.DismissedPath); err != nil {
 		return review.Report{}, nil, err
 	} else if ok {
 		if dismissed, err = ghpub.LoadDismissed(data); err != nil {
