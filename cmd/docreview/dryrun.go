@@ -18,7 +18,6 @@ import (
 	"github.com/docreview/docreview/review"
 	"github.com/docreview/docreview/review/config"
 	"github.com/docreview/docreview/review/report"
-	"github.com/docreview/docreview/rules"
 	"github.com/docreview/docreview/webhook"
 	"github.com/docreview/docreview/webhook/app"
 )
@@ -128,13 +127,9 @@ func serveDryRun(ctx context.Context, s serveSettings, repo string, cfg config.C
 	}
 	d := &dryRunner{repo: repo, out: stdout, logger: logger}
 	indexDir := filepath.Join(s.dataDir, "index")
+	appRun := appReview(cfg, getenv, logger)
 	d.review = func(ctx context.Context, base, head string) (review.Report, error) {
-		engine, req, err := newEngine(cfg, reviewFlags{repo: repo, cacheDir: indexDir}, rules.All(), getenv, logger)
-		if err != nil {
-			return review.Report{}, err
-		}
-		req.Base, req.Head = base, head
-		return engine.Review(ctx, req)
+		return appRun(ctx, repo, base, head, indexDir)
 	}
 	logger.Info("dry run: no App; reviews come from the local clone and are printed, not posted", "repo", repo,
 		"secret_from_env", getenv("DOCREVIEW_WEBHOOK_SECRET") != "")

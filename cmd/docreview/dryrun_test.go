@@ -7,6 +7,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"log/slog"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -14,6 +15,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/docreview/docreview/review/config"
 )
 
 // TestServeDryRun drives 'docreview serve --dry-run' as a maintainer
@@ -107,5 +110,36 @@ func TestServeDryRun(t *testing.T) {
 		}
 	case <-time.After(60 * time.Second):
 		t.Error("serve --dry-run did not shut down")
+	}
+}
+
+// TestAppReviewReusesTheIndex: the App reviews each pull request in a new
+// worktree; the index is the repository's, one directory updated in place,
+// not one per worktree path (which made every review a full rebuild and
+// was never deleted).
+func TestAppReviewReusesTheIndex(t *testing.T) {
+	repo := buildExample(t)
+	head, base := git(t, repo, "rev-parse", "HEAD"), git(t, repo, "rev-parse", "HEAD~1")
+	cache := t.TempDir()
+	review := appReview(config.Default(), func(string) string { return "" }, slog.New(slog.DiscardHandler))
+	for i := range 2 {
+		wt := filepath.Join(t.TempDir(), "work", "pr-"+string(rune('a'+i)))
+		git(t, repo, "worktree", "add", "-q", "--detach", wt, head)
+		if _, err := review(t.Context(), wt, base, head, cache); err != nil {
+			t.Fatal(err)
+		}
+	}
+	entries, err := os.ReadDir(cache)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range entries {
+		if e.Name() != "index.lock" && e.Name() != "types" {
+			names = append(names, e.Name())
+		}
+	}
+	if strings.Join(names, ",") != "index" {
+		t.Errorf("cache holds %v; want one index (and the type cache), not one per worktree", names)
 	}
 }

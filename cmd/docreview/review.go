@@ -35,13 +35,17 @@ func (l *listFlag) Set(v string) error {
 
 // reviewFlags are the flags of 'docreview review'; empty strings mean unset.
 type reviewFlags struct {
-	repo, base, head        string
-	worktree                bool
-	scope, failOn, format   string
-	configPath              string
-	include, exclude, skip  listFlag
-	maxFileSize             string
-	cacheDir                string
+	repo, base, head       string
+	worktree               bool
+	scope, failOn, format  string
+	configPath             string
+	include, exclude, skip listFlag
+	maxFileSize            string
+	cacheDir               string
+	// indexDir, when set, is the index directory itself instead of one
+	// derived from the repository's path under the cache root (the App
+	// reviews each pull request in a new worktree of one mirror).
+	indexDir                string
 	noCache, verbose, debug bool
 	upstream                bool
 	upstreamDownload        bool
@@ -246,6 +250,9 @@ func loadConfig(f reviewFlags, getenv func(string) string, known []string) (conf
 // temporary directory), else --cache-dir, DOCREVIEW_CACHE_DIR, or the user
 // cache directory, each with a per-repository subdirectory.
 func indexDir(f reviewFlags, getenv func(string) string) (string, error) {
+	if f.indexDir != "" {
+		return f.indexDir, nil
+	}
 	root := cacheRoot(f, getenv)
 	if root == "" {
 		return "", nil

@@ -179,14 +179,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 	runner := &app.Runner{
 		Tokens: tokens, GitHubURL: s.githubURL, GitURL: s.gitURL,
 		Mirrors: app.NewMirrors(filepath.Join(s.dataDir, "mirrors"), s.maxRepoBytes),
-		Review: func(ctx context.Context, repoDir, base, head, indexDir string) (review.Report, error) {
-			engine, req, err := newEngine(cfg, reviewFlags{repo: repoDir, cacheDir: indexDir}, rules.All(), getenv, logger)
-			if err != nil {
-				return review.Report{}, err
-			}
-			req.Base, req.Head = base, head
-			return engine.Review(ctx, req)
-		},
+		Review:  appReview(cfg, getenv, logger),
 		Publish: ghpub.Publish,
 		Logger:  logger,
 	}
@@ -195,6 +188,22 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 		return err
 	}
 	return serveQueue(ctx, s, runner, reg, logger)
+}
+
+// appReview is the App's review of a pull request checked out in repoDir
+// (a fresh worktree of the repository's mirror): the index is the
+// repository's, cacheDir/index, updated in place from one pull request to
+// the next, whatever path the worktree has; the type cache is beside it.
+func appReview(cfg config.Config, getenv func(string) string, logger *slog.Logger) func(ctx context.Context, repoDir, base, head, cacheDir string) (review.Report, error) {
+	return func(ctx context.Context, repoDir, base, head, cacheDir string) (review.Report, error) {
+		f := reviewFlags{repo: repoDir, cacheDir: cacheDir, indexDir: filepath.Join(cacheDir, "index")}
+		engine, req, err := newEngine(cfg, f, rules.All(), getenv, logger)
+		if err != nil {
+			return review.Report{}, err
+		}
+		req.Base, req.Head = base, head
+		return engine.Review(ctx, req)
+	}
 }
 
 // serveQueue runs the webhook server and its queue with runner until ctx
