@@ -2,14 +2,11 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"log/slog"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strings"
 	"sync"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -17,6 +14,7 @@ import (
 	"github.com/docreview/docreview/retrieval/gitrepo"
 	"github.com/docreview/docreview/review"
 	"github.com/docreview/docreview/review/config"
+	ghpub "github.com/docreview/docreview/review/github"
 	"github.com/docreview/docreview/review/report"
 	"github.com/docreview/docreview/webhook"
 	"github.com/docreview/docreview/webhook/app"
@@ -32,7 +30,7 @@ const dryRunSecret = "docreview-dry-run"
 // and writes what the App would publish (the review as Markdown, and the
 // check run's conclusion) to out instead of posting it.
 type dryRunner struct {
-	repo   string
+	repo   *gitrepo.Repo
 	review func(ctx context.Context, base, head string) (review.Report, error)
 	out    io.Writer
 	mu     sync.Mutex // serialises writes to out
@@ -48,16 +46,16 @@ func (d *dryRunner) Run(ctx context.Context, job webhook.Job) error {
 		if c == "" {
 			continue
 		}
-		if _, err := d.git(ctx, "cat-file", "-e", c+"^{commit}"); err != nil {
+		if _, err := d.repo.Resolve(ctx, c); err != nil {
 			return fmt.Errorf("dry run: commit %s of %s/%s#%d is not in %s: fetch the pull request into the clone (git fetch origin pull/%d/head)",
-				c, job.Owner, job.Repo, job.PR, d.repo, job.PR)
+				c, job.Owner, job.Repo, job.PR, d.repo.Dir, job.PR)
 		}
 	}
 	base := ""
 	if job.BaseSHA != "" {
-		mb, err := d.git(ctx, "merge-base", job.BaseSHA, head)
+		mb, err := d.repo.MergeBase(ctx, job.BaseSHA, head)
 		if err != nil {
-			return fmt.Errorf("dry run: merge base of %s and %s: %w", job.BaseSHA, head, err)
+			return fmt.Errorf("dry run: %w", err)
 		}
 		base = mb
 	}
@@ -65,13 +63,7 @@ func (d *dryRunner) Run(ctx context.Context, job webhook.Job) error {
 	if err != nil {
 		return fmt.Errorf("dry run: review %s/%s#%d: %w", job.Owner, job.Repo, job.PR, err)
 	}
-	conclusion := "success"
-	switch {
-	case app.FailOn.Failed(rep.Verdicts, nil):
-		conclusion = "failure"
-	case rep.Stats.Skipped > 0 || len(rep.Notes) > 0:
-		conclusion = "neutral"
-	}
+	conclusion := ghpub.Conclusion(rep, app.FailOn, nil)
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	fmt.Fprintf(d.out, "<!-- docreview serve --dry-run: %s/%s#%d, delivery %s; would publish a review, a summary comment and a check run concluding %s -->\n",
@@ -85,21 +77,6 @@ func (d *dryRunner) Run(ctx context.Context, job webhook.Job) error {
 	return nil
 }
 
-// git runs git in the clone.
-func (d *dryRunner) git(ctx context.Context, args ...string) (string, error) {
-	cmd := exec.CommandContext(ctx, "git", append([]string{"-C", d.repo}, args...)...)
-	cmd.Env = gitrepo.Env(os.Environ())
-	out, err := cmd.Output()
-	if err != nil {
-		var ee *exec.ExitError
-		if errors.As(err, &ee) {
-			return "", fmt.Errorf("git %s: %s", strings.Join(args, " "), strings.TrimSpace(string(ee.Stderr)))
-		}
-		return "", fmt.Errorf("git %s: %w", strings.Join(args, " "), err)
-	}
-	return strings.TrimSpace(string(out)), nil
-}
-
 // serveDryRun runs 'docreview serve --dry-run': the real webhook handler
 // and queue (SQLite in the data dir, or a temporary one), with a
 // [dryRunner] reviewing from the local clone repo.
@@ -108,7 +85,8 @@ func serveDryRun(ctx context.Context, s serveSettings, repo string, cfg config.C
 	if len(s.secret) == 0 {
 		s.secret = []byte(dryRunSecret)
 	}
-	if _, err := gitrepo.Open(ctx, repo); err != nil {
+	clone, err := gitrepo.Open(ctx, repo)
+	if err != nil {
 		return &review.UsageError{Msg: fmt.Sprintf("--repo: %v", err)}
 	}
 	if s.dataDir == "" {
@@ -125,7 +103,7 @@ func serveDryRun(ctx context.Context, s serveSettings, repo string, cfg config.C
 	if s.workers < 1 || s.perInstall < 1 {
 		return &review.UsageError{Msg: "--workers and --per-installation must be at least 1"}
 	}
-	d := &dryRunner{repo: repo, out: stdout, logger: logger}
+	d := &dryRunner{repo: clone, out: stdout, logger: logger}
 	indexDir := filepath.Join(s.dataDir, "index")
 	appRun := appReview(cfg, getenv, logger)
 	d.review = func(ctx context.Context, base, head string) (review.Report, error) {

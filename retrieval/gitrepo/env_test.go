@@ -1,6 +1,7 @@
 package gitrepo
 
 import (
+	"errors"
 	"os"
 	"slices"
 	"strings"
@@ -66,5 +67,32 @@ func TestStrayGitVariablesDoNotRedirect(t *testing.T) {
 	}
 	if !strings.Contains(string(d), "+changed") || strings.Contains(string(d), "decoy") {
 		t.Errorf("worktree diff is not the real repository's:\n%s", d)
+	}
+}
+
+func TestMergeBase(t *testing.T) {
+	r := newTestRepo(t)
+	r.write("a.txt", "a\n")
+	fork := r.commit("fork point")
+	r.write("a.txt", "main\n")
+	mainTip := r.commit("main")
+	r.git("checkout", "-q", "-b", "topic", fork)
+	r.write("b.txt", "topic\n")
+	topic := r.commit("topic")
+	repo, err := Open(t.Context(), r.dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := repo.MergeBase(t.Context(), mainTip, topic); err != nil || got != fork {
+		t.Errorf("MergeBase = %q, %v; want the fork point %s", got, err, fork)
+	}
+	r.git("checkout", "-q", "--orphan", "other")
+	r.write("c.txt", "unrelated\n")
+	other := r.commit("unrelated")
+	if got, err := repo.MergeBase(t.Context(), topic, other); err != nil || got != "" {
+		t.Errorf("MergeBase of unrelated histories = %q, %v; want \"\", nil", got, err)
+	}
+	if _, err := repo.MergeBase(t.Context(), "nope", topic); !errors.Is(err, ErrUnknownRevision) {
+		t.Errorf("MergeBase of an unknown ref: %v; want ErrUnknownRevision", err)
 	}
 }

@@ -82,6 +82,30 @@ func (r *Repo) Resolve(ctx context.Context, ref string) (string, error) {
 	return sha, nil
 }
 
+// MergeBase returns the best common ancestor of the commits a and b name,
+// as git merge-base does; "" and a nil error when they have none
+// (unrelated histories). An unknown ref is an error wrapping
+// [ErrUnknownRevision].
+func (r *Repo) MergeBase(ctx context.Context, a, b string) (string, error) {
+	ha, err := r.Resolve(ctx, a)
+	if err != nil {
+		return "", err
+	}
+	hb, err := r.Resolve(ctx, b)
+	if err != nil {
+		return "", err
+	}
+	out, err := r.git(ctx, nil, nil, "merge-base", ha, hb)
+	if err != nil {
+		var ge *gitError
+		if errors.As(err, &ge) && ge.code == 1 {
+			return "", nil
+		}
+		return "", fmt.Errorf("merge-base of %s and %s: %w", a, b, err)
+	}
+	return strings.TrimSpace(string(out)), nil
+}
+
 // resolve is Resolve that reports an unknown ref as ok == false.
 func (r *Repo) resolve(ctx context.Context, ref string) (sha string, ok bool, err error) {
 	if ref == "" {

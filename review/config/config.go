@@ -16,6 +16,8 @@ import (
 	"strings"
 
 	"github.com/goccy/go-yaml"
+
+	"github.com/docreview/docreview/review"
 )
 
 // FileName is the configuration file docreview reads from the repository
@@ -365,11 +367,12 @@ func CheckScope(s string) error {
 
 // CheckFailOn validates a fail-on level: never, incomplete or contradicted.
 func CheckFailOn(s string) error {
-	switch s {
-	case "never", "incomplete", "contradicted":
-		return nil
+	if s == "" {
+		// Written out, an empty level is a mistake, not the default.
+		return fmt.Errorf("unknown fail-on level %q (want never, incomplete or contradicted)", s)
 	}
-	return fmt.Errorf("unknown fail-on level %q (want never, incomplete or contradicted)", s)
+	_, err := review.ParseFailOn(s)
+	return err
 }
 
 func setRule(disabled []string, name string, on bool) []string {

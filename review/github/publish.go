@@ -513,9 +513,8 @@ func (p *publisher) classify(rep review.Report, diff map[string][]hunk, ours our
 	return out
 }
 
-// conclusion is the check run's conclusion: failure when a finding that is
-// not dismissed is at or above failOn; otherwise neutral when a claim was
-// skipped or a file not fully read (a report note); otherwise success.
+// conclusion is the check run's conclusion for the classified findings
+// ([Conclusion] with the dismissed ones).
 func conclusion(rep review.Report, findings []finding, failOn review.FailOn) string {
 	dismissed := map[string]bool{}
 	for _, f := range findings {
@@ -523,7 +522,15 @@ func conclusion(rep review.Report, findings []finding, failOn review.FailOn) str
 			dismissed[f.fp] = true
 		}
 	}
-	if failOn.Failed(rep.Verdicts, func(v review.Verdict) bool { return dismissed[Fingerprint(v)] }) {
+	return Conclusion(rep, failOn, func(v review.Verdict) bool { return dismissed[Fingerprint(v)] })
+}
+
+// Conclusion is the check run's conclusion for a report: "failure" when a
+// finding that dismissed does not report dismissed fails failOn
+// ([review.FailOn.Failed]); otherwise "neutral" when a claim was skipped
+// or a file not fully read (a report note); otherwise "success".
+func Conclusion(rep review.Report, failOn review.FailOn, dismissed func(review.Verdict) bool) string {
+	if failOn.Failed(rep.Verdicts, dismissed) {
 		return "failure"
 	}
 	if reportStats(rep).Skipped > 0 || len(rep.Notes) > 0 {
