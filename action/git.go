@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/docreview/docreview/retrieval/gitrepo"
+	"github.com/docreview/docreview/review"
 )
 
 // gitRunner runs git in a directory; tests substitute nothing: they use a
@@ -18,7 +18,7 @@ type gitRunner struct{ dir string }
 
 func (g gitRunner) run(ctx context.Context, args ...string) (string, error) {
 	cmd := exec.CommandContext(ctx, "git", append([]string{"-C", g.dir}, args...)...)
-	cmd.Env = gitrepo.Env(os.Environ())
+	cmd.Env = review.GitEnv(os.Environ())
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	if err := cmd.Run(); err != nil {

@@ -19,7 +19,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/docreview/docreview/retrieval/gitrepo"
+	"github.com/docreview/docreview/review"
 )
 
 // ErrRepoTooLarge is matched (errors.Is) by the error Mirrors.Fetch returns
@@ -473,7 +473,7 @@ func (g gitCmd) output(ctx context.Context, args ...string) ([]byte, error) {
 // env is the environment of a git command: the process's, as
 // [gitrepo.Env] cleans it, plus the token's header.
 func (g gitCmd) env() []string {
-	env := gitrepo.Env(os.Environ())
+	env := review.GitEnv(os.Environ())
 	if g.token == "" || g.url == "" {
 		return append(env, "GIT_CONFIG_COUNT=0")
 	}
