@@ -78,10 +78,15 @@
 //     transaction as the job, so a redelivery is a no-op. Ids are kept 7 days.
 //   - The latest head of each pull request is recorded with the job. A newer
 //     push cancels the queued job of the previous head, and a worker about to
-//     run a job whose head is no longer the latest cancels it as superseded
-//     (cancelled, not completed, so that a later force-push back to that head
-//     can queue it again). Out-of-order deliveries are ordered by the pull
-//     request's updated_at: an older event than the recorded one is "stale".
+//     run a job whose head is no longer the latest cancels it as superseded.
+//     Out-of-order deliveries are ordered by the pull request's updated_at:
+//     an older event than the recorded one is "stale". Equal times cannot be
+//     ordered, so the API decides: a Runner that finds the pull request's
+//     head is not its job's returns a [SupersededError], and the worker
+//     queues a review of that head (unless one is waiting) before cancelling
+//     its own job. A push back to a head reviewed before (a force-push back)
+//     reviews it again, so the summary names the current head. Head records
+//     are pruned 90 days after they were written, never by the event's time.
 //   - A Runner error is retried with River's backoff (attempt⁴ seconds plus
 //     jitter), at most 5 attempts. A job interrupted by [Server.Shutdown] is
 //     snoozed, not failed, and runs again at the next start. A job whose

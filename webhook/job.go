@@ -26,3 +26,18 @@ type Job struct {
 	// run even if this head was reviewed.
 	Rerun bool
 }
+
+// SupersededError is what a [Runner] returns when the pull request's head
+// at run time is not the job's: the job is cancelled and a review of Head
+// is queued unless one is waiting, running or done since. Deliveries can
+// arrive out of order with equal updated_at times, so only the API's head,
+// read when the job runs, decides which head is the newest.
+type SupersededError struct {
+	// Head and Base are the pull request's head and base commits as the
+	// API gave them.
+	Head, Base string
+}
+
+func (e *SupersededError) Error() string {
+	return "superseded by head " + e.Head
+}

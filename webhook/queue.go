@@ -80,6 +80,9 @@ type prEvent struct {
 	job       Job
 	event     string
 	updatedAt time.Time // the pull request's updated_at; zero for a re-run
+	// follow marks the job a superseded job queues for the head the API
+	// named at run time: it is never stale, whatever the recorded order.
+	follow bool
 }
 
 // queue is the durable store behind the server: River plus docreview's
@@ -90,6 +93,9 @@ type queue interface {
 	enqueue(ctx context.Context, e prEvent) (outcome, error)
 	// latestHead is the newest head recorded for a pull request, "" if none.
 	latestHead(ctx context.Context, repo string, pr int) (string, error)
+	// follow queues a review of the head the API reported to a job that
+	// found itself superseded (see [SupersededError]).
+	follow(ctx context.Context, j Job, jobID int64, head, base string) (outcome, error)
 	start(ctx context.Context) error
 	stop(ctx context.Context) error
 	stopAndCancel(ctx context.Context) error
@@ -148,6 +154,19 @@ var ownMigration = []string{
 	`CREATE INDEX IF NOT EXISTS docreview_pr_head_updated_at ON docreview_pr_head (updated_at)`,
 }
 
+// recordedAtColumn is docreview_pr_head.recorded_at, when the row was last
+// written (Unix ms), added to databases created before it: heads are pruned
+// by it, never by the event's updated_at, which can be months old for a
+// pull request pushed to today.
+const recordedAtColumn = `ALTER TABLE docreview_pr_head ADD COLUMN recorded_at BIGINT NOT NULL DEFAULT 0`
+
+// hasColumnQuery counts the columns named $2 of table $1: one query per
+// database, run outside a transaction.
+var hasColumnQuery = map[string]string{
+	"sqlite":   `SELECT COUNT(*) FROM pragma_table_info($1) WHERE name = $2`,
+	"postgres": `SELECT COUNT(*) FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1 AND column_name = $2`,
+}
+
 func riverConfig(cfg Config, log *slog.Logger, w *reviewWorker) *river.Config {
 	workers := river.NewWorkers()
 	river.AddWorker(workers, w)
@@ -194,6 +213,9 @@ func newRiverQueue[TTx any](ctx context.Context, driver riverdriver.Driver[TTx],
 	if err := db.commit(ctx, tx); err != nil {
 		return nil, fmt.Errorf("commit migrations: %w", err)
 	}
+	if err := addRecordedAt(ctx, db); err != nil {
+		return nil, err
+	}
 	client, err := river.NewClient(driver, riverConfig(cfg, log, w))
 	if err != nil {
 		return nil, fmt.Errorf("river client: %w", err)
@@ -201,6 +223,29 @@ func newRiverQueue[TTx any](ctx context.Context, driver riverdriver.Driver[TTx],
 	q := &riverQueue[TTx]{db: db, client: client, log: log}
 	w.q = q
 	return q, nil
+}
+
+// addRecordedAt adds docreview_pr_head.recorded_at when the table lacks
+// it. Rows written before have no write time: they get the migration's,
+// so they are kept a full retention period from now.
+func addRecordedAt[TTx any](ctx context.Context, db dbOps[TTx]) error {
+	var n int
+	if err := db.query(ctx, hasColumnQuery[db.kind], []any{&n}, "docreview_pr_head", "recorded_at"); err != nil {
+		return fmt.Errorf("docreview migration: look for docreview_pr_head.recorded_at: %w", err)
+	}
+	if n > 0 {
+		return nil
+	}
+	if err := db.execDB(ctx, recordedAtColumn); err != nil {
+		return fmt.Errorf("docreview migration: add docreview_pr_head.recorded_at: %w", err)
+	}
+	if err := db.execDB(ctx, "UPDATE docreview_pr_head SET recorded_at = $1 WHERE recorded_at = 0", time.Now().UnixMilli()); err != nil {
+		return fmt.Errorf("docreview migration: date the recorded heads: %w", err)
+	}
+	if err := db.execDB(ctx, "CREATE INDEX IF NOT EXISTS docreview_pr_head_recorded_at ON docreview_pr_head (recorded_at)"); err != nil {
+		return fmt.Errorf("docreview migration: index docreview_pr_head.recorded_at: %w", err)
+	}
+	return nil
 }
 
 func (q *riverQueue[TTx]) name() string { return q.db.kind }
@@ -220,11 +265,13 @@ func (q *riverQueue[TTx]) ping(ctx context.Context) error {
 	return q.db.query(ctx, "SELECT 1", []any{&one})
 }
 
+// prune deletes delivery ids received and head records written before the
+// given times.
 func (q *riverQueue[TTx]) prune(ctx context.Context, deliveriesBefore, headsBefore time.Time) error {
 	if err := q.db.execDB(ctx, "DELETE FROM docreview_delivery WHERE received_at < $1", deliveriesBefore.UnixMilli()); err != nil {
 		return fmt.Errorf("prune delivery ids: %w", err)
 	}
-	if err := q.db.execDB(ctx, "DELETE FROM docreview_pr_head WHERE updated_at < $1", headsBefore.UnixMilli()); err != nil {
+	if err := q.db.execDB(ctx, "DELETE FROM docreview_pr_head WHERE recorded_at < $1", headsBefore.UnixMilli()); err != nil {
 		return fmt.Errorf("prune pull request heads: %w", err)
 	}
 	return nil
@@ -290,8 +337,10 @@ func (q *riverQueue[TTx]) enqueue(ctx context.Context, e prEvent) (_ outcome, er
 			havePrev = true
 		}
 		// An older event than the one recorded (a late redelivery) must not
-		// replace a newer head.
-		if havePrev && e.updatedAt.UnixMilli() < prevUpdated && !strings.EqualFold(prevHead, e.job.HeadSHA) {
+		// replace a newer head. Equal times are not ordered: the later
+		// arrival is recorded, and the API's head decides when the job
+		// runs (a superseded job follows it, see [SupersededError]).
+		if havePrev && !e.follow && e.updatedAt.UnixMilli() < prevUpdated && !strings.EqualFold(prevHead, e.job.HeadSHA) {
 			if err := q.db.commit(ctx, tx); err != nil {
 				return "", fmt.Errorf("commit: %w", err)
 			}
@@ -303,14 +352,27 @@ func (q *riverQueue[TTx]) enqueue(ctx context.Context, e prEvent) (_ outcome, er
 	if err != nil {
 		return "", fmt.Errorf("insert job: %w", err)
 	}
+	moved := havePrev && !strings.EqualFold(prevHead, e.job.HeadSHA)
+	if !e.job.Rerun && moved && res.UniqueSkippedAsDuplicate &&
+		(res.Job.State == rivertype.JobStateCompleted || res.Job.State == rivertype.JobStateRunning) {
+		// The head went back to one reviewed before (a force-push back,
+		// or the API's head after a superseded job), or being reviewed
+		// and maybe published already, before the head moved away: review
+		// it again, so that the summary and check run name it, under a key
+		// of its own.
+		res, err = q.client.InsertTx(ctx, tx, reviewArgs{Job: e.job, Key: jobKey(e.job) + "@" + e.job.DeliveryID}, insertOpts(e.job))
+		if err != nil {
+			return "", fmt.Errorf("insert job: %w", err)
+		}
+	}
 	if !e.job.Rerun {
-		_, err := q.db.exec(ctx, tx, `INSERT INTO docreview_pr_head (repo, pr, head_sha, updated_at, job_id) VALUES ($1, $2, $3, $4, $5)
-			ON CONFLICT (repo, pr) DO UPDATE SET head_sha = excluded.head_sha, updated_at = excluded.updated_at, job_id = excluded.job_id`,
-			repo, e.job.PR, strings.ToLower(e.job.HeadSHA), max(e.updatedAt.UnixMilli(), prevUpdated), res.Job.ID)
+		_, err := q.db.exec(ctx, tx, `INSERT INTO docreview_pr_head (repo, pr, head_sha, updated_at, job_id, recorded_at) VALUES ($1, $2, $3, $4, $5, $6)
+			ON CONFLICT (repo, pr) DO UPDATE SET head_sha = excluded.head_sha, updated_at = excluded.updated_at, job_id = excluded.job_id, recorded_at = excluded.recorded_at`,
+			repo, e.job.PR, strings.ToLower(e.job.HeadSHA), max(e.updatedAt.UnixMilli(), prevUpdated), res.Job.ID, time.Now().UnixMilli())
 		if err != nil {
 			return "", fmt.Errorf("record latest head: %w", err)
 		}
-		if havePrev && prevJob != 0 && prevJob != res.Job.ID && !strings.EqualFold(prevHead, e.job.HeadSHA) {
+		if moved && prevJob != 0 && prevJob != res.Job.ID {
 			if err := q.cancelWaiting(ctx, tx, prevJob); err != nil {
 				return "", err
 			}
@@ -324,6 +386,20 @@ func (q *riverQueue[TTx]) enqueue(ctx context.Context, e prEvent) (_ outcome, er
 		return outDuplicateJob, nil
 	}
 	return outQueued, nil
+}
+
+// follow queues a review of head for the pull request of j, the job
+// jobID that found the API's head to be head, not its own: the delivery
+// that queued head may have been ordered before j's (equal updated_at
+// times) and its job cancelled. A head already reviewed is reviewed again
+// (the summary names the last review). The synthetic delivery id makes a
+// retried follow a no-op.
+func (q *riverQueue[TTx]) follow(ctx context.Context, j Job, jobID int64, head, base string) (outcome, error) {
+	next := Job{
+		InstallationID: j.InstallationID, Owner: j.Owner, Repo: j.Repo, PR: j.PR,
+		HeadSHA: head, BaseSHA: base, DeliveryID: fmt.Sprintf("follow-%d-%s", jobID, strings.ToLower(head)),
+	}
+	return q.enqueue(ctx, prEvent{job: next, event: "follow", follow: true})
 }
 
 // cancelWaiting cancels job id if it has not started; a running job is left

@@ -2,6 +2,7 @@ package webhook
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -9,9 +10,10 @@ import (
 	"github.com/riverqueue/river"
 )
 
-// headReader is what the worker needs from the queue.
-type headReader interface {
+// headQueue is what the worker needs from the queue.
+type headQueue interface {
 	latestHead(ctx context.Context, repo string, pr int) (string, error)
+	follow(ctx context.Context, j Job, jobID int64, head, base string) (outcome, error)
 }
 
 // reviewWorker runs review jobs: it skips superseded heads, takes an
@@ -19,7 +21,7 @@ type headReader interface {
 type reviewWorker struct {
 	river.WorkerDefaults[reviewArgs]
 	s *Server
-	q headReader // set by newRiverQueue
+	q headQueue // set by newRiverQueue
 }
 
 // Work runs one attempt of a review job.
@@ -65,6 +67,22 @@ func (w *reviewWorker) Work(ctx context.Context, j *river.Job[reviewArgs]) error
 		return nil
 	}
 	s.metrics.duration.WithLabelValues("error").Observe(elapsed.Seconds())
+	var sup *SupersededError
+	if errors.As(err, &sup) && sup.Head != "" && !strings.EqualFold(sup.Head, job.HeadSHA) {
+		// The API's head decides: make sure it is reviewed, then cancel
+		// this one. A failure to queue it is retried with this job.
+		out, ferr := w.q.follow(ctx, job, j.ID, sup.Head, sup.Base)
+		if ferr != nil {
+			log.ErrorContext(ctx, "queue the head that superseded this job", "api_head", sup.Head, "err", ferr)
+			return fmt.Errorf("queue head %s after superseded job: %w", sup.Head, ferr)
+		}
+		s.metrics.jobs.WithLabelValues(jobSuperseded).Inc()
+		if out == outQueued {
+			s.metrics.jobs.WithLabelValues(jobEnqueued).Inc()
+		}
+		log.InfoContext(ctx, "job superseded by the pull request's head", "api_head", sup.Head, "follow", out)
+		return river.JobCancel(fmt.Errorf("superseded: the pull request's head is %s", sup.Head))
+	}
 	if s.stopping.Load() && ctx.Err() != nil {
 		// Interrupted by Shutdown: back to the queue without spending an
 		// attempt; the next start (or another replica) runs it.

@@ -72,9 +72,10 @@ var _ webhook.Runner = (*Runner)(nil)
 // installation's token:
 //
 //   - it gets the pull request from the API and does nothing (returning
-//     nil) when it is closed or merged, or when its head is no longer
-//     job.HeadSHA (a newer push superseded the job); an empty HeadSHA means
-//     the current head;
+//     nil) when it is closed or merged; when its head is no longer
+//     job.HeadSHA it returns a *webhook.SupersededError naming the API's
+//     head, which the queue then reviews; an empty HeadSHA means the
+//     current head;
 //   - it waits, before anything else, while the core rate limit is nearly
 //     spent: until the reset, at most ten minutes, or until ctx ends;
 //   - it fetches the pull request's base tip (the API's, else job.BaseSHA)
@@ -133,9 +134,9 @@ func (r *Runner) run(ctx context.Context, job webhook.Job, log *slog.Logger) err
 	case pr.GetState() != "open" || pr.GetMerged():
 		log.Info("skipped: pull request is not open", "state", pr.GetState(), "merged", pr.GetMerged())
 		return nil
-	case job.HeadSHA != "" && head != job.HeadSHA:
-		log.Info("skipped: superseded by a newer head", "job_head", short(job.HeadSHA), "head", short(head))
-		return nil
+	case job.HeadSHA != "" && !strings.EqualFold(head, job.HeadSHA) && isSHA(head):
+		log.Info("skipped: superseded by the pull request's head", "job_head", short(job.HeadSHA), "head", short(head))
+		return &webhook.SupersededError{Head: head, Base: base}
 	case !isSHA(head):
 		return fmt.Errorf("the API gave head %q, not a commit SHA", head)
 	}

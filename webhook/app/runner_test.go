@@ -233,8 +233,15 @@ func TestRunnerRun(t *testing.T) {
 		t.Run("skips "+tc.name, func(t *testing.T) {
 			e := setup(t, 0)
 			e.api.setPR(tc.state, tc.merged, tc.head, base)
-			if err := e.runner.Run(ctx, job); err != nil {
+			err := e.runner.Run(ctx, job)
+			var sup *webhook.SupersededError
+			switch {
+			case tc.head == head && err != nil:
 				t.Fatal(err)
+			case tc.head != head && (!errors.As(err, &sup) || sup.Head != tc.head || sup.Base != base):
+				// The queue reviews the API's head instead: it must
+				// learn which one.
+				t.Fatalf("Run = %v, want a *webhook.SupersededError naming head %s and base %s", err, tc.head, base)
 			}
 			reqs, _ := e.git.stats()
 			if len(e.pub.calls) != 0 || e.reviews != 0 || len(reqs) != 0 {
