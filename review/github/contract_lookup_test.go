@@ -23,11 +23,13 @@ import (
 // TestLookupsContract checks the requests Publish makes only after a
 // failure against Prism serving GitHub's OpenAPI description: the lookups
 // before retrying a create (re-listing review comments, listing reviews,
-// re-listing issue comments, getting the check run) and the review posted
+// re-listing issue comments, listing the head's check runs, getting the
+// check run) and the review posted
 // again without inline comments after a 422. A proxy in front of Prism
 // forwards every request and replaces some answers: the first review with
 // 502, the second with 422, the third (without comments) with 502, the
-// first summary comment with 502 and the first annotations update with 502.
+// first summary comment with 502, the first check run create with 502 and
+// the first annotations update with 502.
 // Prism's examples carry no marker of ours, so every lookup finds nothing
 // and every create is retried.
 func TestLookupsContract(t *testing.T) {
@@ -36,6 +38,7 @@ func TestLookupsContract(t *testing.T) {
 		"POST /repos/octocat/Hello-World/pulls/1/reviews":   {502, 422, 502},
 		"POST /repos/octocat/Hello-World/issues/1/comments": {502},
 		"PATCH /repos/octocat/Hello-World/check-runs/4":     {502},
+		"POST /repos/octocat/Hello-World/check-runs":        {502},
 	}
 	client := faultyProxy(t, p, faults)
 	var verdicts []review.Verdict
@@ -73,8 +76,12 @@ func TestLookupsContract(t *testing.T) {
 		"GET /repos/octocat/Hello-World/pulls/1/reviews":    2, // lookup after the third
 		"GET /repos/octocat/Hello-World/issues/1/comments":  4, // listing, lookup
 		"POST /repos/octocat/Hello-World/issues/1/comments": 2,
-		"GET /repos/octocat/Hello-World/check-runs/4":       1, // lookup
-		"PATCH /repos/octocat/Hello-World/check-runs/4":     2,
+		// The head's check runs: before the create and after its 502;
+		// Prism's example is another app's, so the create is retried.
+		"GET /repos/octocat/Hello-World/commits/" + rep.Head + "/check-runs": 4,
+		"POST /repos/octocat/Hello-World/check-runs":                         2,
+		"GET /repos/octocat/Hello-World/check-runs/4":                        1, // lookup
+		"PATCH /repos/octocat/Hello-World/check-runs/4":                      2,
 	} {
 		if count[call] != want {
 			t.Errorf("%d × %s, want %d; requests:\n%s", count[call], call, want, strings.Join(calls, "\n"))

@@ -97,6 +97,7 @@ type fakeCheck struct {
 	Conclusion  string
 	Title       string
 	Summary     string
+	ExternalID  string
 	Annotations []map[string]any
 	Updates     int
 }
@@ -135,6 +136,7 @@ func newFakeGitHub(t *testing.T, head string, files ...fakeFile) *fakeGitHub {
 	mux.HandleFunc("POST "+base+"check-runs", f.createCheck)
 	mux.HandleFunc("PATCH "+base+"check-runs/{id}", f.updateCheck)
 	mux.HandleFunc("GET "+base+"check-runs/{id}", f.getCheck)
+	mux.HandleFunc("GET "+base+"commits/{ref}/check-runs", f.listChecks)
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		f.t.Errorf("fake GitHub: unexpected request %s %s", r.Method, r.URL.Path)
 		http.Error(w, `{"message":"Not Found"}`, http.StatusNotFound)
@@ -279,6 +281,12 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 
 // page serves items[page] with a Link header as linkMode says.
 func page[T any](f *fakeGitHub, w http.ResponseWriter, r *http.Request, items []T) {
+	writeJSON(w, http.StatusOK, pageOf(f, w, r, items))
+}
+
+// pageOf sets the Link header of the requested page of items and returns
+// the page.
+func pageOf[T any](f *fakeGitHub, w http.ResponseWriter, r *http.Request, items []T) []T {
 	q := r.URL.Query()
 	per, _ := strconv.Atoi(q.Get("per_page"))
 	if per <= 0 {
@@ -307,7 +315,7 @@ func page[T any](f *fakeGitHub, w http.ResponseWriter, r *http.Request, items []
 			w.Header().Set("Link", link(n+1, "next")+", "+link((len(items)+per-1)/per, "last"))
 		}
 	}
-	writeJSON(w, http.StatusOK, items[lo:hi])
+	return items[lo:hi]
 }
 
 func (f *fakeGitHub) listFiles(w http.ResponseWriter, r *http.Request) {
@@ -731,9 +739,45 @@ func (f *fakeGitHub) createCheck(w http.ResponseWriter, r *http.Request) {
 	if sha != f.head {
 		f.t.Errorf("fake GitHub: check run on %s, head is %s", sha, f.head)
 	}
-	c := &fakeCheck{ID: f.newID(), Name: name, HeadSHA: sha, Status: status, Conclusion: concl, Title: title, Summary: summary, Annotations: anns}
+	ext, _ := str(m, "external_id")
+	c := &fakeCheck{ID: f.newID(), Name: name, HeadSHA: sha, Status: status, Conclusion: concl, Title: title, Summary: summary, ExternalID: ext, Annotations: anns}
 	f.checks = append(f.checks, c)
 	writeJSON(w, http.StatusCreated, map[string]any{"id": c.ID, "name": name, "head_sha": sha, "status": status, "conclusion": concl})
+}
+
+// json is the check run as the API returns it.
+func (c *fakeCheck) json() map[string]any {
+	return map[string]any{"id": c.ID, "name": c.Name, "head_sha": c.HeadSHA, "status": c.Status, "conclusion": c.Conclusion,
+		"external_id": c.ExternalID,
+		"output":      map[string]any{"title": c.Title, "summary": c.Summary, "annotations_count": len(c.Annotations)}}
+}
+
+// listChecks serves the check runs of a commit, filtered by check_name,
+// newest first, as {"total_count", "check_runs"}.
+func (f *fakeGitHub) listChecks(w http.ResponseWriter, r *http.Request) {
+	if !f.pathOK(w, r) {
+		return
+	}
+	q := r.URL.Query()
+	if fl := q.Get("filter"); fl != "" && fl != "all" && fl != "latest" {
+		f.invalid(w, r, "filter %q", fl)
+		return
+	}
+	f.mu.Lock()
+	var out []map[string]any
+	for i := len(f.checks) - 1; i >= 0; i-- {
+		c := f.checks[i]
+		if c.HeadSHA != r.PathValue("ref") || (q.Get("check_name") != "" && c.Name != q.Get("check_name")) {
+			continue
+		}
+		out = append(out, c.json())
+	}
+	f.mu.Unlock()
+	runs := pageOf(f, w, r, out)
+	if runs == nil {
+		runs = []map[string]any{}
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"total_count": len(out), "check_runs": runs})
 }
 
 func (f *fakeGitHub) getCheck(w http.ResponseWriter, r *http.Request) {
@@ -745,8 +789,7 @@ func (f *fakeGitHub) getCheck(w http.ResponseWriter, r *http.Request) {
 	id, _ := strconv.ParseInt(r.PathValue("id"), 10, 64)
 	for _, c := range f.checks {
 		if c.ID == id {
-			writeJSON(w, http.StatusOK, map[string]any{"id": c.ID, "name": c.Name, "head_sha": c.HeadSHA, "status": c.Status, "conclusion": c.Conclusion,
-				"output": map[string]any{"title": c.Title, "summary": c.Summary, "annotations_count": len(c.Annotations)}})
+			writeJSON(w, http.StatusOK, c.json())
 			return
 		}
 	}

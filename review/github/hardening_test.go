@@ -41,19 +41,19 @@ func TestIdempotentCreates(t *testing.T) {
 		reviews, comments, summaries, checks, annotations int
 	}{
 		{name: "no failure",
-			want:    Result{Requests: 6, Posted: 2, Conclusion: "failure"},
+			want:    Result{Requests: 7, Posted: 2, Conclusion: "failure"},
 			reviews: 1, comments: 2, summaries: 1, checks: 1, annotations: 3},
 		{name: "review created, then 502",
 			inject:  []injected{{method: "POST", path: "/reviews", status: 502, body: badGateway, after: true}},
-			want:    Result{Requests: 7, Posted: 2, Conclusion: "failure"}, // + GET comments finds it
+			want:    Result{Requests: 8, Posted: 2, Conclusion: "failure"}, // + GET comments finds it
 			reviews: 1, comments: 2, summaries: 1, checks: 1, annotations: 3},
 		{name: "review created, then the connection drops",
 			inject:  []injected{{method: "POST", path: "/reviews", after: true}},
-			want:    Result{Requests: 7, Posted: 2, Conclusion: "failure"},
+			want:    Result{Requests: 8, Posted: 2, Conclusion: "failure"},
 			reviews: 1, comments: 2, summaries: 1, checks: 1, annotations: 3},
 		{name: "review not created, 502: looked for, then retried",
 			inject:  []injected{{method: "POST", path: "/reviews", status: 502, body: badGateway}},
-			want:    Result{Requests: 8, Posted: 2, Conclusion: "failure"},
+			want:    Result{Requests: 9, Posted: 2, Conclusion: "failure"},
 			reviews: 1, comments: 2, summaries: 1, checks: 1, annotations: 3},
 		{name: "review created by the last try, then 502",
 			inject: []injected{
@@ -61,44 +61,53 @@ func TestIdempotentCreates(t *testing.T) {
 				{method: "POST", path: "/reviews", status: 503, body: badGateway},
 				{method: "POST", path: "/reviews", status: 504, body: badGateway},
 				{method: "POST", path: "/reviews", status: 502, body: badGateway, after: true}},
-			want:    Result{Requests: 13, Posted: 2, Conclusion: "failure"}, // 4 POST, 4 GET comments
+			want:    Result{Requests: 14, Posted: 2, Conclusion: "failure"}, // 4 POST, 4 GET comments
 			reviews: 1, comments: 2, summaries: 1, checks: 1, annotations: 3},
 		{name: "review not created, 429: retried without looking",
 			inject:  []injected{{method: "POST", path: "/reviews", status: 429, header: map[string]string{"Retry-After": "0"}, body: `{"message":"Too Many Requests"}`}},
-			want:    Result{Requests: 7, Posted: 2, Conclusion: "failure"},
+			want:    Result{Requests: 8, Posted: 2, Conclusion: "failure"},
 			reviews: 1, comments: 2, summaries: 1, checks: 1, annotations: 3},
 		{name: "summary created, then 502",
 			inject:  []injected{{method: "POST", path: "/issues/7/comments", status: 502, body: badGateway, after: true}},
-			want:    Result{Requests: 7, Posted: 2, Conclusion: "failure"}, // + GET issue comments
+			want:    Result{Requests: 8, Posted: 2, Conclusion: "failure"}, // + GET issue comments
 			reviews: 1, comments: 2, summaries: 1, checks: 1, annotations: 3},
 		{name: "summary created, then the connection drops",
 			inject:  []injected{{method: "POST", path: "/issues/7/comments", after: true}},
-			want:    Result{Requests: 7, Posted: 2, Conclusion: "failure"},
+			want:    Result{Requests: 8, Posted: 2, Conclusion: "failure"},
 			reviews: 1, comments: 2, summaries: 1, checks: 1, annotations: 3},
 		{name: "review without inline comments created, then 502",
 			inject: []injected{
 				{method: "POST", path: "/reviews", status: 422, body: unplaceable},
 				{method: "POST", path: "/reviews", status: 502, body: badGateway, after: true}},
-			want:    Result{Requests: 8, Rejected: 2, Conclusion: "failure"}, // + GET reviews
+			want:    Result{Requests: 9, Rejected: 2, Conclusion: "failure"}, // + GET reviews
 			reviews: 1, comments: 0, summaries: 1, checks: 1, annotations: 3},
 		{name: "annotations appended, then 502",
 			verds: many,
 			inject: []injected{
 				{method: "PATCH", path: "/check-runs/105", status: 502, body: badGateway, after: true}},
-			want:    Result{Requests: 9, Posted: 2, Conclusion: "failure"}, // create + 2 updates + GET check run
+			want:    Result{Requests: 10, Posted: 2, Conclusion: "failure"}, // create + 2 updates + GET check run
 			reviews: 1, comments: 2, summaries: 1, checks: 1, annotations: 122},
 		{name: "annotations not appended, 502: looked for, then retried",
 			verds: many,
 			inject: []injected{
 				{method: "PATCH", path: "/check-runs/105", status: 502, body: badGateway}},
-			want:    Result{Requests: 10, Posted: 2, Conclusion: "failure"},
+			want:    Result{Requests: 11, Posted: 2, Conclusion: "failure"},
 			reviews: 1, comments: 2, summaries: 1, checks: 1, annotations: 122},
-		// Documented limitation: a check run created before a 502 is
-		// created again (same name, head and conclusion).
-		{name: "check run created, then 502: duplicated",
+		// A check run created before a 502 or a dropped connection is
+		// found by its content's digest on the head's list, not created
+		// again.
+		{name: "check run created, then 502: found, not duplicated",
 			inject:  []injected{{method: "POST", path: "/check-runs", status: 502, body: badGateway, after: true}},
-			want:    Result{Requests: 7, Posted: 2, Conclusion: "failure"},
-			reviews: 1, comments: 2, summaries: 1, checks: 2, annotations: 3},
+			want:    Result{Requests: 8, Posted: 2, Conclusion: "failure"}, // + GET check runs finds it
+			reviews: 1, comments: 2, summaries: 1, checks: 1, annotations: 3},
+		{name: "check run created, then the connection drops: found",
+			inject:  []injected{{method: "POST", path: "/check-runs", after: true}},
+			want:    Result{Requests: 8, Posted: 2, Conclusion: "failure"},
+			reviews: 1, comments: 2, summaries: 1, checks: 1, annotations: 3},
+		{name: "check run not created, 502: looked for, then retried",
+			inject:  []injected{{method: "POST", path: "/check-runs", status: 502, body: badGateway}},
+			want:    Result{Requests: 9, Posted: 2, Conclusion: "failure"},
+			reviews: 1, comments: 2, summaries: 1, checks: 1, annotations: 3},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -159,13 +168,13 @@ func TestRejectedReview(t *testing.T) {
 	}{
 		{name: "422, then the review without inline comments",
 			inject:  []injected{{method: "POST", path: "/reviews", status: 422, body: unplaceable}},
-			want:    Result{Requests: 7, Rejected: 2, Conclusion: "failure"},
+			want:    Result{Requests: 8, Rejected: 2, Conclusion: "failure"},
 			reviews: 1, reviewBody: "GitHub would not place them on the diff"},
 		{name: "422 twice: no review",
 			inject: []injected{
 				{method: "POST", path: "/reviews", status: 422, body: unplaceable},
 				{method: "POST", path: "/reviews", status: 422, body: `{"message":"Unprocessable Entity","errors":["No commit found for SHA"]}`}},
-			want:    Result{Requests: 7, Rejected: 2, Conclusion: "failure"},
+			want:    Result{Requests: 8, Rejected: 2, Conclusion: "failure"},
 			reviews: 0},
 	}
 	for _, tt := range tests {
@@ -313,24 +322,24 @@ func TestOutdatedComments(t *testing.T) {
 	}{
 		{name: "still reported, on the diff: posted again, old one marked moved",
 			rep:       report(head2, movedA, findingB),
-			want:      Result{Requests: 7, Posted: 1, Kept: 1, Moved: 1, Conclusion: "failure"},
+			want:      Result{Requests: 8, Posted: 1, Kept: 1, Moved: 1, Conclusion: "failure"},
 			oldMarker: "moved", newLines: []int{13, 14},
-			again: Result{Requests: 4, Kept: 2, Conclusion: "failure"}},
+			again: Result{Requests: 4, Kept: 2, CheckReused: true, Conclusion: "failure"}},
 		{name: "still reported, on the diff, leftover duplicate: both marked moved",
 			rep: report(head2, movedA, findingB), extra: true,
-			want:      Result{Requests: 8, Posted: 1, Kept: 1, Moved: 2, Conclusion: "failure"},
+			want:      Result{Requests: 9, Posted: 1, Kept: 1, Moved: 2, Conclusion: "failure"},
 			oldMarker: "moved", newLines: []int{13, 14},
-			again: Result{Requests: 4, Kept: 2, Conclusion: "failure"}},
+			again: Result{Requests: 4, Kept: 2, CheckReused: true, Conclusion: "failure"}},
 		{name: "still reported, off the diff: listed in the summary, old one left alone",
 			rep:       report(head2, outsideA, findingB),
-			want:      Result{Requests: 5, Kept: 1, Conclusion: "failure"},
+			want:      Result{Requests: 6, Kept: 1, Conclusion: "failure"},
 			oldMarker: "",
-			again:     Result{Requests: 4, Kept: 1, Conclusion: "failure"}},
+			again:     Result{Requests: 4, Kept: 1, CheckReused: true, Conclusion: "failure"}},
 		{name: "gone: resolved as usual",
 			rep:       report(head2, findingB),
-			want:      Result{Requests: 6, Kept: 1, Resolved: 1, Conclusion: "success"},
+			want:      Result{Requests: 7, Kept: 1, Resolved: 1, Conclusion: "success"},
 			oldMarker: "resolved",
-			again:     Result{Requests: 4, Kept: 1, Conclusion: "success"}},
+			again:     Result{Requests: 4, Kept: 1, CheckReused: true, Conclusion: "success"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -401,5 +410,61 @@ func TestOutdatedComments(t *testing.T) {
 				t.Errorf("summary does not list A as off the diff:\n%s", f.summaries()[0].Body)
 			}
 		})
+	}
+}
+
+// TestCheckRunOnePerResult: Publish run again for the same head writes no
+// second check run while the result is the same, finishes one whose
+// annotations were cut short (a process killed between updates), and
+// writes a new one when the result changes, also back to an earlier one.
+func TestCheckRunOnePerResult(t *testing.T) {
+	var many []review.Verdict
+	for i := 1; i <= 120; i++ {
+		many = append(many, review.Verdict{
+			Claim: review.Claim{ID: fmt.Sprintf("%016x", i), Path: "docs/big.md", Line: i, EndLine: i, Kind: review.KindMarkdown},
+			Label: review.Incomplete, Rule: "go-snippet", Message: fmt.Sprintf("finding %d", i),
+		})
+	}
+	f := newFakeGitHub(t, head1)
+	opt := options(f)
+	opt.Reporters = Reporters{Check: true}
+	first, err := Publish(t.Context(), opt, report(head1, many...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.mu.Lock()
+	f.checks[0].Annotations = f.checks[0].Annotations[:100] // cut short, as by a kill before the last update
+	f.mu.Unlock()
+
+	again, err := Publish(t.Context(), opt, report(head1, many...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.mu.Lock()
+	n, anns := len(f.checks), len(f.checks[0].Annotations)
+	f.mu.Unlock()
+	if n != 1 || anns != 120 || !again.CheckReused || again.CheckRunID != first.CheckRunID {
+		t.Fatalf("after the second Publish: %d check runs, %d annotations, reused %v (ids %d, %d); want 1, 120, true, the same id",
+			n, anns, again.CheckReused, first.CheckRunID, again.CheckRunID)
+	}
+	if got := f.lastCheck(t).Annotations[119]["message"]; got != "finding 120" {
+		t.Errorf("last annotation %v, want finding 120", got)
+	}
+
+	// A different result (a finding dismissed) is a new check run; going
+	// back to the first result is a new one again, since GitHub shows
+	// the latest.
+	fewer := report(head1, many[1:]...)
+	if res, err := Publish(t.Context(), opt, fewer); err != nil || res.CheckReused {
+		t.Fatalf("changed result: reused %v, err %v; want a new check run", res.CheckReused, err)
+	}
+	if res, err := Publish(t.Context(), opt, report(head1, many...)); err != nil || res.CheckReused {
+		t.Fatalf("back to the first result: reused %v, err %v; want a new check run", res.CheckReused, err)
+	}
+	f.mu.Lock()
+	n = len(f.checks)
+	f.mu.Unlock()
+	if n != 3 {
+		t.Errorf("%d check runs, want 3 (one per change of result)", n)
 	}
 }

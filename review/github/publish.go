@@ -3,6 +3,9 @@ package github
 import (
 	"cmp"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -115,8 +118,12 @@ type Result struct {
 	Moved int
 	// ReviewID is the review created, 0 when nothing new was posted;
 	// SummaryCommentID the summary comment (created or edited); CheckRunID
-	// the check run created. Each is 0 when its reporter is off.
+	// the check run created or, with CheckReused, found already written.
+	// Each is 0 when its reporter is off.
 	ReviewID, SummaryCommentID, CheckRunID int64
+	// CheckReused is set when the head's latest docreview check run said
+	// exactly this already (see writeCheck) and none was created.
+	CheckReused bool
 	// Conclusion is the check run's conclusion: "failure", "neutral" (some
 	// claims or files were not reviewed) or "success". It is computed even
 	// when the Check reporter is off.
@@ -173,9 +180,11 @@ type publisher struct {
 // failed with a 5xx or a connection error may have been carried out, so
 // before retrying it Publish looks for its result (the review by its
 // comments' fingerprint markers or, without inline comments, by its body;
-// the summary comment by its marker; appended annotations by the check
-// run's count) and does not retry when it is there; only the check run
-// itself may be duplicated (see writeCheck). A 422 on the review (a
+// the summary comment by its marker; the check run by its content's
+// digest; appended annotations by the check run's count) and does not
+// retry when it is there. A check run saying exactly what the head's
+// latest docreview check run says is not created again (see writeCheck):
+// repeating Publish posts nothing twice. A 422 on the review (a
 // comment's line is not in the diff) does not fail the run: see
 // [Result.Rejected]. Publish stops at the first other error and returns it
 // with the Result so far; a 403 on a write that is not a rate limit wraps
@@ -823,42 +832,64 @@ const maxCommentBody = 65000
 // maxAnnotations is the API's limit of annotations per request.
 const maxAnnotations = 50
 
-// writeCheck creates the check run, completed, with the first 50
+// writeCheck writes the check run, completed, with the first 50
 // annotations, and appends the rest 50 at a time with updates.
 //
-// Creating the check run is retried without a lookup: finding check runs
-// by commit needs an endpoint Publish does not use, so a create that
-// GitHub carried out before failing with a 5xx or a lost connection leaves
-// a duplicate "docreview" check run on the head commit. It has the same
-// name, conclusion and summary (only the annotations after the first 50
-// go to the one whose ID came back), and GitHub's checks list and branch
-// protection use the latest run of a name, so the duplicate changes
-// nothing but the count of runs. An update that appends annotations is
-// not retried when the check run already has them (GET check run, output
-// annotations count).
+// Every check run docreview writes carries, as its external_id, a digest
+// of what it says (conclusion, title, summary, annotations). Before
+// creating one, writeCheck lists the head commit's check runs named
+// [CheckName]; when the latest has the same digest, it is this check run
+// already (a retried job, a process killed after the create, a 5xx after
+// a create GitHub carried out), and it is completed instead of created
+// again: annotations it lacks are appended, nothing else is written. A
+// create that fails with a 5xx or a lost connection is followed by the
+// same lookup before any retry. An update that appends annotations is not
+// retried when the check run already has them (GET check run, output
+// annotations count). A review whose result differs (a dismissal, a
+// re-run after a change of configuration) creates a new check run: GitHub
+// shows the latest run of a name.
 func (p *publisher) writeCheck(ctx context.Context, rep review.Report, findings []finding, sum string) error {
 	anns := annotations(findings, p.opt.FailOn)
+	title := checkTitle(findings, rep)
+	summary := truncate(strings.TrimPrefix(sum, summaryMarker+"\n"), maxCheckText)
+	key := checkKey(p.res.Conclusion, title, summary, anns)
 	out := func(batch []*gh.CheckRunAnnotation) *gh.CheckRunOutput {
-		return &gh.CheckRunOutput{
-			Title:       gh.String(checkTitle(findings, rep)),
-			Summary:     gh.String(truncate(strings.TrimPrefix(sum, summaryMarker+"\n"), maxCheckText)),
-			Annotations: batch,
-		}
+		return &gh.CheckRunOutput{Title: gh.String(title), Summary: gh.String(summary), Annotations: batch}
 	}
-	first := anns[:min(len(anns), maxAnnotations)]
-	cr, _, err := call(ctx, p, "create check run", true, func() (*gh.CheckRun, *gh.Response, error) {
-		return p.c.Checks.CreateCheckRun(ctx, p.opt.Owner, p.opt.Repo, gh.CreateCheckRunOptions{
-			Name: CheckName, HeadSHA: p.opt.HeadSHA,
-			Status: gh.String("completed"), Conclusion: gh.String(p.res.Conclusion),
-			CompletedAt: &gh.Timestamp{Time: time.Now()},
-			Output:      out(first),
-		})
-	})
+	cr, err := p.findCheck(ctx, key)
 	if err != nil {
 		return err
 	}
+	have := 0
+	if cr != nil {
+		have = cr.GetOutput().GetAnnotationsCount()
+		p.res.CheckReused = true
+		p.log.Info("check run already written; not creating another", "check_run_id", cr.GetID(), "annotations", have, "of", len(anns))
+	} else {
+		first := anns[:min(len(anns), maxAnnotations)]
+		found := false
+		cr, _, err = create(ctx, p, "create check run", func() (*gh.CheckRun, *gh.Response, error) {
+			return p.c.Checks.CreateCheckRun(ctx, p.opt.Owner, p.opt.Repo, gh.CreateCheckRunOptions{
+				Name: CheckName, HeadSHA: p.opt.HeadSHA, ExternalID: gh.String(key),
+				Status: gh.String("completed"), Conclusion: gh.String(p.res.Conclusion),
+				CompletedAt: &gh.Timestamp{Time: time.Now()},
+				Output:      out(first),
+			})
+		}, func() (*gh.CheckRun, bool, error) {
+			got, err := p.findCheck(ctx, key)
+			found = got != nil
+			return got, found, err
+		})
+		if err != nil {
+			return err
+		}
+		have = len(first)
+		if found {
+			have = cr.GetOutput().GetAnnotationsCount() // what it really has
+		}
+	}
 	p.res.CheckRunID = cr.GetID()
-	for i := maxAnnotations; i < len(anns); i += maxAnnotations {
+	for i := have; i < len(anns); i += maxAnnotations {
 		batch := anns[i:min(len(anns), i+maxAnnotations)]
 		want := i + len(batch)
 		_, _, err := create(ctx, p, "add check run annotations", func() (*gh.CheckRun, *gh.Response, error) {
@@ -880,6 +911,53 @@ func (p *publisher) writeCheck(ctx context.Context, rep review.Report, findings 
 		}
 	}
 	return nil
+}
+
+// checkKeyPrefix starts the external_id of docreview's check runs.
+const checkKeyPrefix = "docreview:"
+
+// checkKey is the external_id of a check run saying this: a digest of its
+// conclusion, title, summary and annotations.
+func checkKey(conclusion, title, summary string, anns []*gh.CheckRunAnnotation) string {
+	h := sha256.New()
+	for _, s := range []string{conclusion, title, summary} {
+		h.Write([]byte(s))
+		h.Write([]byte{0})
+	}
+	// Annotations are plain data; Marshal cannot fail on them.
+	b, _ := json.Marshal(anns)
+	h.Write(b)
+	return checkKeyPrefix + hex.EncodeToString(h.Sum(nil))[:32]
+}
+
+// findCheck returns the latest check run named CheckName on the head
+// commit when its external_id is key, nil otherwise (none yet, or the
+// latest says something else).
+func (p *publisher) findCheck(ctx context.Context, key string) (*gh.CheckRun, error) {
+	runs, _, err := paginate(ctx, p, "list check runs", func(o gh.ListOptions) ([]*gh.CheckRun, *gh.Response, error) {
+		res, resp, err := p.c.Checks.ListCheckRunsForRef(ctx, p.opt.Owner, p.opt.Repo, p.opt.HeadSHA, &gh.ListCheckRunsOptions{
+			CheckName: gh.String(CheckName), Filter: gh.String("all"), ListOptions: o})
+		if res == nil {
+			return nil, resp, err
+		}
+		return res.CheckRuns, resp, err
+	})
+	if err != nil {
+		return nil, err
+	}
+	var latest *gh.CheckRun
+	for _, r := range runs {
+		if r.GetName() != CheckName || !strings.EqualFold(r.GetHeadSHA(), p.opt.HeadSHA) {
+			continue
+		}
+		if latest == nil || r.GetID() > latest.GetID() {
+			latest = r
+		}
+	}
+	if latest == nil || latest.GetExternalID() != key {
+		return nil, nil
+	}
+	return latest, nil
 }
 
 // maxCheckText is the API's limit on a check run output's summary, in

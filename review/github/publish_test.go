@@ -199,7 +199,7 @@ func TestThreeRuns(t *testing.T) {
 		{
 			name: "run 1, first push", head: head1,
 			rep:     report(head1, findingB, consistent, findingA, findingC),
-			want:    Result{Requests: 6, Posted: 2, Conclusion: "failure"},
+			want:    Result{Requests: 7, Posted: 2, Conclusion: "failure"},
 			reviews: 1, comments: 2, checks: 1,
 			check: func(t *testing.T) {
 				a, b := f.commentFor(t, fpA), f.commentFor(t, fpB)
@@ -218,8 +218,9 @@ func TestThreeRuns(t *testing.T) {
 		{
 			name: "run 2, same head", head: head1,
 			rep:     report(head1, findingB, consistent, findingA, findingC),
-			want:    Result{Requests: 4, Kept: 2, Conclusion: "failure"},
-			reviews: 1, comments: 2, checks: 2,
+			// The check run says the same: not written again.
+			want:    Result{Requests: 4, Kept: 2, CheckReused: true, Conclusion: "failure"},
+			reviews: 1, comments: 2, checks: 1,
 			check: func(t *testing.T) {
 				golden(t, "threerun/run1-summary.md", f.summaries()[0].Body) // unchanged
 			},
@@ -228,8 +229,8 @@ func TestThreeRuns(t *testing.T) {
 			name: "run 3, new push fixes A and adds D", head: head2,
 			files:   []fakeFile{{"cache/cache.go", cachePatch3}, {"README.md", readmePatch}},
 			rep:     report(head2, findingB, consistent, findingC, findingD),
-			want:    Result{Requests: 7, Posted: 1, Kept: 1, Resolved: 1, Conclusion: "failure"},
-			reviews: 2, comments: 3, checks: 3,
+			want:    Result{Requests: 8, Posted: 1, Kept: 1, Resolved: 1, Conclusion: "failure"},
+			reviews: 2, comments: 3, checks: 2,
 			check: func(t *testing.T) {
 				a := f.commentFor(t, fpA)
 				if m, _ := parseMarkers(a.Body); m.resolved != head2 {
@@ -403,8 +404,8 @@ func TestAnnotationBatches(t *testing.T) {
 	if len(c.Annotations) != 120 || c.Updates != 2 || c.Name != CheckName {
 		t.Errorf("%d annotations in %d updates", len(c.Annotations), c.Updates)
 	}
-	if got.Requests != 4 || got.Conclusion != "success" || c.Conclusion != "success" {
-		t.Errorf("result %+v; want 4 requests (comments + create + 2 updates), success under fail-on contradicted", got)
+	if got.Requests != 5 || got.Conclusion != "success" || c.Conclusion != "success" {
+		t.Errorf("result %+v; want 5 requests (comments + check runs + create + 2 updates), success under fail-on contradicted", got)
 	}
 	if c.Annotations[119]["message"] != "finding 120" || c.Annotations[0]["annotation_level"] != "warning" {
 		t.Errorf("annotations out of order or wrong level: %v %v", c.Annotations[0], c.Annotations[119])
@@ -419,7 +420,7 @@ func TestErrors(t *testing.T) {
 		inject   []injected
 		readOnly bool
 		wantErr  string
-		requests int // of the whole run; 6 without failures
+		requests int // of the whole run; 7 without failures
 		minWait  time.Duration
 	}{
 		{name: "403 on the review is read-only",
@@ -427,13 +428,13 @@ func TestErrors(t *testing.T) {
 			readOnly: true, wantErr: "create review", requests: 3},
 		{name: "403 on the check run is read-only",
 			inject:   []injected{{method: "POST", path: "/check-runs", status: 403, body: `{"message":"Resource not accessible by integration"}`}},
-			readOnly: true, wantErr: "create check run", requests: 6},
+			readOnly: true, wantErr: "create check run", requests: 7},
 		{name: "403 on a read is not read-only",
 			inject:  []injected{{method: "GET", path: "/files", status: 403, body: `{"message":"Forbidden"}`}},
 			wantErr: "list pull request files", requests: 1},
 		{name: "502 then success is retried after looking for the review",
 			inject:   []injected{{method: "POST", path: "/reviews", status: 502, body: `{"message":"Bad Gateway"}`}},
-			requests: 8}, // + GET comments: the review is not there
+			requests: 9}, // + GET comments: the review is not there
 		{name: "5xx four times gives up",
 			inject: []injected{
 				{method: "GET", path: "/files", status: 500}, {method: "GET", path: "/files", status: 502},
@@ -441,10 +442,10 @@ func TestErrors(t *testing.T) {
 			wantErr: "504", requests: 4},
 		{name: "secondary rate limit honours Retry-After",
 			inject:   []injected{{method: "POST", path: "/comments", status: 403, header: map[string]string{"Retry-After": "1"}, body: secondary}},
-			requests: 7, minWait: time.Second},
+			requests: 8, minWait: time.Second},
 		{name: "429 honours Retry-After",
 			inject:   []injected{{method: "POST", path: "/check-runs", status: 429, header: map[string]string{"Retry-After": "0"}, body: `{"message":"Too Many Requests"}`}},
-			requests: 7},
+			requests: 8},
 		{name: "primary rate limit far away is not waited for, and is not read-only",
 			inject: []injected{{method: "POST", path: "/reviews", status: 403,
 				header: map[string]string{"X-RateLimit-Remaining": "0", "X-RateLimit-Limit": "5000", "X-RateLimit-Reset": fmt.Sprint(time.Now().Add(time.Hour).Unix())},

@@ -18,6 +18,7 @@ PATHS=(
   "/repos/{owner}/{repo}/check-runs/{check_run_id}"
   "/repos/{owner}/{repo}/check-runs/{check_run_id}/annotations"
   "/repos/{owner}/{repo}/collaborators/{username}/permission"
+  "/repos/{owner}/{repo}/commits/{ref}/check-runs"
   "/repos/{owner}/{repo}/contents/{path}"
   "/repos/{owner}/{repo}/installation"
   "/repos/{owner}/{repo}/issues/comments/{comment_id}"
