@@ -41,10 +41,10 @@ type fakeGitHub struct {
 	comments   []map[string]any
 	checkRuns  int
 	// runs are the check runs created, as the API lists them.
-	runs []map[string]any
-	prGets     int
-	hold       bool
-	held       chan struct{}
+	runs   []map[string]any
+	prGets int
+	hold   bool
+	held   chan struct{}
 	// byPR counts summary comments and check runs per pull request, for
 	// the pull requests other than 1.
 	summaries, checks map[string]int

@@ -217,7 +217,7 @@ func TestThreeRuns(t *testing.T) {
 		},
 		{
 			name: "run 2, same head", head: head1,
-			rep:     report(head1, findingB, consistent, findingA, findingC),
+			rep: report(head1, findingB, consistent, findingA, findingC),
 			// The check run says the same: not written again.
 			want:    Result{Requests: 4, Kept: 2, CheckReused: true, Conclusion: "failure"},
 			reviews: 1, comments: 2, checks: 1,
