@@ -11,6 +11,7 @@ import (
 	"mime"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"time"
 
@@ -62,16 +63,90 @@ func eventLabel(event string) string {
 // verifySignature reports whether header is "sha256=<hex HMAC-SHA256 of body
 // with secret>", compared in constant time.
 func verifySignature(secret, body []byte, header string) bool {
-	if len(secret) == 0 || !strings.HasPrefix(header, signaturePrefix) {
-		return false
-	}
-	got, err := hex.DecodeString(header[len(signaturePrefix):])
-	if err != nil || len(got) != sha256.Size {
+	got, ok := parseSignature(header)
+	if len(secret) == 0 || !ok {
 		return false
 	}
 	mac := hmac.New(sha256.New, secret)
 	mac.Write(body)
 	return hmac.Equal(got, mac.Sum(nil))
+}
+
+// parseSignature returns the digest of an X-Hub-Signature-256 value,
+// false when it is not "sha256=" and 64 hex digits.
+func parseSignature(header string) ([]byte, bool) {
+	if !strings.HasPrefix(header, signaturePrefix) {
+		return nil, false
+	}
+	got, err := hex.DecodeString(header[len(signaturePrefix):])
+	if err != nil || len(got) != sha256.Size {
+		return nil, false
+	}
+	return got, true
+}
+
+// readChunk is the unit in which an unauthenticated body is read and
+// charged to the pre-authentication budget.
+const readChunk = 256 << 10
+
+// errBudget is readSigned's error when the pre-authentication budget stayed
+// spent for longer than Config.PreAuthWait.
+var errBudget = errors.New("too many unauthenticated bytes in flight")
+
+// readSigned reads body, at most max bytes (one more to tell a larger
+// body; size is its Content-Length, -1 if unknown), feeding the HMAC as it
+// goes, and reports whether its signature
+// is want. Every byte held is first taken from the server's
+// pre-authentication budget, waiting at most PreAuthWait for it; the
+// returned release gives it back (call it once the body is no longer
+// needed, also after an error).
+func (s *Server) readSigned(ctx context.Context, body io.Reader, size, max int64, want []byte) (_ []byte, ok bool, release func(), err error) {
+	var held int64
+	release = func() {
+		if held > 0 {
+			s.preAuth.Release(held)
+			held = 0
+		}
+	}
+	mac := hmac.New(sha256.New, s.cfg.Secret)
+	var buf []byte
+	if size > 0 {
+		// The announced size, so that the buffer is not copied as it
+		// grows; its pages are touched, and charged, as bytes arrive.
+		buf = make([]byte, 0, min(size, max)+1)
+	}
+	limit := max + 1
+	if size >= 0 {
+		limit = min(limit, size) // net/http ends the body there
+	}
+	for {
+		n := min(int64(readChunk), limit-int64(len(buf)))
+		if n <= 0 {
+			break
+		}
+		wctx, cancel := context.WithTimeout(ctx, s.cfg.PreAuthWait)
+		err := s.preAuth.Acquire(wctx, n)
+		cancel()
+		if err != nil {
+			return nil, false, release, errBudget
+		}
+		held += n
+		buf = slices.Grow(buf, int(n))
+		got, rerr := io.ReadFull(body, buf[len(buf):len(buf)+int(n)])
+		mac.Write(buf[len(buf) : len(buf)+got])
+		buf = buf[:len(buf)+got]
+		if unused := n - int64(got); unused > 0 {
+			s.preAuth.Release(unused)
+			held -= unused
+		}
+		if errors.Is(rerr, io.EOF) || errors.Is(rerr, io.ErrUnexpectedEOF) {
+			break
+		}
+		if rerr != nil {
+			return nil, false, release, rerr
+		}
+	}
+	return buf, hmac.Equal(want, mac.Sum(nil)), release, nil
 }
 
 // sign returns the X-Hub-Signature-256 value of body.
@@ -84,7 +159,7 @@ func sign(secret, body []byte) string {
 func (s *Server) serveWebhook(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()
 	event := r.Header.Get(headerEvent)
-	status, out := s.handleDelivery(r, event)
+	status, out := s.handleDelivery(w, r, event)
 	s.metrics.deliveries.WithLabelValues(eventLabel(event), string(out)).Inc()
 	s.metrics.accept.Observe(time.Since(start).Seconds())
 	if status == http.StatusMethodNotAllowed {
@@ -98,7 +173,7 @@ func (s *Server) serveWebhook(w http.ResponseWriter, r *http.Request) {
 
 // handleDelivery authenticates, parses and routes one delivery, returning
 // the status code and outcome.
-func (s *Server) handleDelivery(r *http.Request, event string) (int, outcome) {
+func (s *Server) handleDelivery(w http.ResponseWriter, r *http.Request, event string) (int, outcome) {
 	ctx := r.Context()
 	if r.Method != http.MethodPost {
 		return http.StatusMethodNotAllowed, outBadRequest
@@ -109,18 +184,33 @@ func (s *Server) handleDelivery(r *http.Request, event string) (int, outcome) {
 	if r.ContentLength > s.cfg.MaxBody {
 		return http.StatusRequestEntityTooLarge, outTooLarge
 	}
-	body, err := io.ReadAll(io.LimitReader(r.Body, s.cfg.MaxBody+1))
-	if err != nil {
+	sig := r.Header.Get(headerSignature)
+	want, signed := parseSignature(sig)
+	if !signed {
+		// Refused before a byte of the body is read.
+		s.log.WarnContext(ctx, "delivery without a well-formed signature", "remote", r.RemoteAddr,
+			"signed", sig != "", "event", eventLabel(event))
+		return http.StatusUnauthorized, outUnauthorized
+	}
+	// The body must arrive within BodyTimeout of the handler's start: a
+	// sender trickling bytes holds a connection and budget no longer.
+	if err := http.NewResponseController(w).SetReadDeadline(time.Now().Add(s.cfg.BodyTimeout)); err != nil && !errors.Is(err, http.ErrNotSupported) {
+		s.log.WarnContext(ctx, "set the body read deadline", "err", err)
+	}
+	body, ok, release, err := s.readSigned(ctx, r.Body, r.ContentLength, s.cfg.MaxBody, want)
+	defer release()
+	switch {
+	case errors.Is(err, errBudget):
+		s.log.WarnContext(ctx, "delivery refused: unauthenticated bodies in flight use the whole budget", "remote", r.RemoteAddr,
+			"budget_bytes", s.cfg.PreAuthBytes)
+		return http.StatusServiceUnavailable, outUnavailable
+	case err != nil:
 		s.log.WarnContext(ctx, "read delivery", "err", err)
 		return http.StatusBadRequest, outBadRequest
-	}
-	if int64(len(body)) > s.cfg.MaxBody {
+	case int64(len(body)) > s.cfg.MaxBody:
 		return http.StatusRequestEntityTooLarge, outTooLarge
-	}
-	sig := r.Header.Get(headerSignature)
-	if sig == "" || !verifySignature(s.cfg.Secret, body, sig) {
-		s.log.WarnContext(ctx, "delivery with a missing or wrong signature", "remote", r.RemoteAddr,
-			"signed", sig != "", "event", eventLabel(event))
+	case !ok:
+		s.log.WarnContext(ctx, "delivery with a wrong signature", "remote", r.RemoteAddr, "event", eventLabel(event))
 		return http.StatusUnauthorized, outUnauthorized
 	}
 	delivery := r.Header.Get(headerDelivery)

@@ -14,6 +14,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
+	"golang.org/x/sync/semaphore"
 )
 
 // Runner runs a [Job]: fetch the repository, review, publish. The queue
@@ -41,6 +42,20 @@ type Config struct {
 	// MaxBody is the largest delivery accepted, in bytes; larger ones get
 	// 413. 0 means 25 MiB (GitHub caps payloads at 25 MB).
 	MaxBody int64
+	// PreAuthBytes bounds the bytes of deliveries held before their
+	// signature is checked, across all requests: the memory anyone who can
+	// reach the server can make it use. A delivery whose body finds the
+	// budget spent waits PreAuthWait for it, then gets 503. 0 means twice
+	// MaxBody plus 256 KiB; it is raised to that when smaller, so that a
+	// largest delivery always fits.
+	PreAuthBytes int64
+	// PreAuthWait is how long a delivery waits for pre-authentication
+	// budget; 0 means 10 seconds.
+	PreAuthWait time.Duration
+	// BodyTimeout is how long a delivery's body may take to arrive, from
+	// the handler's start; 0 means 15 seconds (GitHub itself gives up on
+	// a delivery after 10).
+	BodyTimeout time.Duration
 	// ReviewDrafts queues reviews for draft pull requests too. By default
 	// drafts are skipped until ready_for_review.
 	ReviewDrafts bool
@@ -72,6 +87,8 @@ const (
 	DefaultWorkers         = 4
 	DefaultPerInstallation = 2
 	DefaultJobTimeout      = 10 * time.Minute
+	DefaultBodyTimeout     = 15 * time.Second
+	defaultPreAuthWait     = 10 * time.Second
 	defaultRescueMargin    = 2 * time.Minute
 )
 
@@ -104,6 +121,9 @@ type Server struct {
 	closing  atomic.Bool // Shutdown began: refuse deliveries, not ready
 	stopping atomic.Bool // hard stop: interrupted jobs are snoozed, not failed
 
+	// preAuth is the budget of body bytes held before authentication.
+	preAuth *semaphore.Weighted
+
 	mu         sync.Mutex
 	started    bool
 	shutdown   bool
@@ -131,6 +151,13 @@ func NewServer(ctx context.Context, cfg Config) (*Server, error) {
 	}
 	if cfg.MaxBody <= 0 {
 		cfg.MaxBody = DefaultMaxBody
+	}
+	cfg.PreAuthBytes = max(cfg.PreAuthBytes, 2*cfg.MaxBody+readChunk)
+	if cfg.PreAuthWait <= 0 {
+		cfg.PreAuthWait = defaultPreAuthWait
+	}
+	if cfg.BodyTimeout <= 0 {
+		cfg.BodyTimeout = DefaultBodyTimeout
 	}
 	if cfg.Workers <= 0 {
 		cfg.Workers = DefaultWorkers
@@ -173,6 +200,7 @@ func NewServer(ctx context.Context, cfg Config) (*Server, error) {
 		metrics: m,
 		reg:     reg,
 		slots:   newSlots(cfg.PerInstallation),
+		preAuth: semaphore.NewWeighted(cfg.PreAuthBytes),
 	}
 	w := &reviewWorker{s: s}
 	var q queue
