@@ -37,8 +37,14 @@ type serveSettings struct {
 	reviewDrafts            bool
 	workers, perInstall     int
 	maxRepoBytes            int64
+	maxCacheBytes           int64
+	cacheMaxAge             time.Duration
 	jobTimeout, rescueAfter time.Duration
 }
+
+// cachePruneEvery is how often serve prunes the mirror cache (also once at
+// start).
+const cachePruneEvery = time.Hour
 
 // serveEnv are the environment variables 'docreview serve' reads for the
 // App itself, as 'docreview serve --help' lists them.
@@ -144,6 +150,8 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 	fs.IntVar(&s.workers, "workers", 4, "reviews at once in this process")
 	fs.IntVar(&s.perInstall, "per-installation", 2, "reviews at once per installation in this process")
 	fs.Int64Var(&s.maxRepoBytes, "max-repo-bytes", 2<<30, "skip repositories whose mirror is larger than this")
+	fs.Int64Var(&s.maxCacheBytes, "max-cache-bytes", 20<<30, "keep the mirrors and indexes under the data dir below this many bytes, removing the least recently used repositories (0: no limit)")
+	fs.DurationVar(&s.cacheMaxAge, "cache-max-age", 30*24*time.Hour, "remove a repository's mirror and index when no review has used it this long (0: never)")
 	fs.DurationVar(&s.jobTimeout, "job-timeout", webhook.DefaultJobTimeout, "longest one review may run")
 	fs.DurationVar(&s.rescueAfter, "rescue-after", 0, "run a job again when its worker has held it this long (a crashed process); default job-timeout + 2m")
 	var dryRun bool
@@ -176,9 +184,10 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 	if err != nil {
 		return &review.UsageError{Msg: fmt.Sprintf("App credentials: %v", err)}
 	}
+	mirrors := app.NewMirrors(filepath.Join(s.dataDir, "mirrors"), s.maxRepoBytes)
 	runner := &app.Runner{
 		Tokens: tokens, GitHubURL: s.githubURL, GitURL: s.gitURL,
-		Mirrors: app.NewMirrors(filepath.Join(s.dataDir, "mirrors"), s.maxRepoBytes),
+		Mirrors: mirrors,
 		Review:  appReview(cfg, getenv, logger),
 		Publish: ghpub.Publish,
 		Logger:  logger,
@@ -187,7 +196,39 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 	if runner.Metrics, err = app.NewMetrics(reg); err != nil {
 		return err
 	}
-	return serveQueue(ctx, s, runner, reg, logger)
+	pctx, stopPrune := context.WithCancel(ctx)
+	pruned := make(chan struct{})
+	go func() {
+		defer close(pruned)
+		pruneCache(pctx, mirrors, s, logger)
+	}()
+	err = serveQueue(ctx, s, runner, reg, logger)
+	stopPrune()
+	<-pruned
+	return err
+}
+
+// pruneCache prunes the mirror cache at once and then every hour until ctx
+// ends: left-over worktrees of killed reviews, repositories unused for
+// --cache-max-age, then the least recently used above --max-cache-bytes.
+func pruneCache(ctx context.Context, m *app.Mirrors, s serveSettings, logger *slog.Logger) {
+	t := time.NewTicker(cachePruneEvery)
+	defer t.Stop()
+	for {
+		res, err := m.Prune(ctx, s.cacheMaxAge, s.maxCacheBytes)
+		switch {
+		case err != nil && ctx.Err() == nil:
+			logger.Warn("prune the mirror cache", "err", err)
+		case err == nil && (res.Worktrees > 0 || len(res.Repos) > 0):
+			logger.Info("mirror cache pruned", "worktrees", res.Worktrees, "repositories", res.Repos,
+				"freed_bytes", res.Freed, "kept_bytes", res.Kept, "busy", res.Busy)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
 }
 
 // appReview is the App's review of a pull request checked out in repoDir

@@ -165,9 +165,17 @@ func (m *Mirrors) fetch(ctx context.Context, mr *Mirror, repoURL, token string, 
 		return fmt.Errorf("create the mirror of %s: %w", mr.Repo, err)
 	}
 	g := gitCmd{dir: mr.Dir, token: token, url: repoURL}
-	// Worktrees of a process killed mid-review.
-	if _, err := g.run(ctx, "worktree", "prune"); err != nil {
-		return fmt.Errorf("%s: %w", mr.Repo, err)
+	// Worktrees of a process killed mid-review: the lock is ours, so no
+	// review uses them. git worktree prune alone keeps directories that
+	// still exist.
+	owner, repo := filepath.Dir(mr.key), filepath.Base(mr.key)
+	if _, err := m.removeWorktrees(ctx, owner, repo); err != nil {
+		return err
+	}
+	// The repository is in use: Prune keeps the recently used.
+	now := time.Now()
+	if err := os.Chtimes(m.usedStamp(owner, repo), now, now); err != nil {
+		return fmt.Errorf("%s: mark the mirror used: %w", mr.Repo, err)
 	}
 	var missing []string
 	for _, s := range shas {
