@@ -85,9 +85,13 @@ func parseSignature(header string) ([]byte, bool) {
 	return got, true
 }
 
-// readChunk is the unit in which an unauthenticated body is read and
-// charged to the pre-authentication budget.
+// readChunk is the unit in which a body without a Content-Length is read
+// and charged to the pre-authentication budget.
 const readChunk = 256 << 10
+
+// bigChunk is the size of the reused buffers large bodies are read into
+// before they are authenticated.
+const bigChunk = 1 << 20
 
 // errBudget is readSigned's error when the pre-authentication budget stayed
 // spent for longer than Config.PreAuthWait.
@@ -95,48 +99,100 @@ var errBudget = errors.New("too many unauthenticated bytes in flight")
 
 // readSigned reads body, at most max bytes (one more to tell a larger
 // body; size is its Content-Length, -1 if unknown), feeding the HMAC as it
-// goes, and reports whether its signature
-// is want. Every byte held is first taken from the server's
-// pre-authentication budget, waiting at most PreAuthWait for it; the
-// returned release gives it back (call it once the body is no longer
-// needed, also after an error).
+// goes, and reports whether its signature is want. The bytes are first
+// taken from the server's pre-authentication budget (see
+// [preAuthBudget]), waiting at most PreAuthWait for them; the returned
+// release gives them back (call it once the body is no longer needed, also
+// after an error).
 func (s *Server) readSigned(ctx context.Context, body io.Reader, size, max int64, want []byte) (_ []byte, ok bool, release func(), err error) {
+	sized := size >= 0
+	sem := s.preAuth.share(sized, size)
 	var held int64
 	release = func() {
 		if held > 0 {
-			s.preAuth.Release(held)
+			s.preAuth.release(sem, held)
 			held = 0
 		}
 	}
+	take := func(n int64) error {
+		wctx, cancel := context.WithTimeout(ctx, s.cfg.PreAuthWait)
+		defer cancel()
+		if err := s.preAuth.acquire(wctx, sem, n); err != nil {
+			return errBudget
+		}
+		held += n
+		return nil
+	}
 	mac := hmac.New(sha256.New, s.cfg.Secret)
+	if sized && size <= smallBody {
+		// The whole announced size at once; net/http ends the body there.
+		if err := take(size); err != nil {
+			return nil, false, release, err
+		}
+		buf := make([]byte, size)
+		got, err := io.ReadFull(body, buf)
+		if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
+			return nil, false, release, err
+		}
+		mac.Write(buf[:got])
+		return buf[:got], hmac.Equal(want, mac.Sum(nil)), release, nil
+	}
+	if sized {
+		// A large body: its whole size at once, read into reused chunks,
+		// and copied out only once it is authenticated, so that unsigned
+		// bodies leave no garbage behind for the heap to grow on.
+		n := min(size, max)
+		if err := take(n); err != nil {
+			return nil, false, release, err
+		}
+		var chunks []*[bigChunk]byte
+		defer func() {
+			for _, c := range chunks {
+				s.chunks.Put(c)
+			}
+		}()
+		var total int
+		for int64(total) < n {
+			c, _ := s.chunks.Get().(*[bigChunk]byte)
+			if c == nil {
+				c = new([bigChunk]byte)
+			}
+			chunks = append(chunks, c)
+			want := min(bigChunk, int(n)-total)
+			got, err := io.ReadFull(body, c[:want])
+			mac.Write(c[:got])
+			total += got
+			if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+				break
+			}
+			if err != nil {
+				return nil, false, release, err
+			}
+		}
+		if !hmac.Equal(want, mac.Sum(nil)) {
+			return nil, false, release, nil
+		}
+		buf := make([]byte, 0, total)
+		for i, c := range chunks {
+			buf = append(buf, c[:min(bigChunk, total-i*bigChunk)]...)
+		}
+		return buf, true, release, nil
+	}
 	var buf []byte
-	if size > 0 {
-		// The announced size, so that the buffer is not copied as it
-		// grows; its pages are touched, and charged, as bytes arrive.
-		buf = make([]byte, 0, min(size, max)+1)
-	}
-	limit := max + 1
-	if size >= 0 {
-		limit = min(limit, size) // net/http ends the body there
-	}
 	for {
-		n := min(int64(readChunk), limit-int64(len(buf)))
+		n := min(int64(readChunk), max+1-int64(len(buf)))
 		if n <= 0 {
 			break
 		}
-		wctx, cancel := context.WithTimeout(ctx, s.cfg.PreAuthWait)
-		err := s.preAuth.Acquire(wctx, n)
-		cancel()
-		if err != nil {
-			return nil, false, release, errBudget
+		if err := take(n); err != nil {
+			return nil, false, release, err
 		}
-		held += n
 		buf = slices.Grow(buf, int(n))
 		got, rerr := io.ReadFull(body, buf[len(buf):len(buf)+int(n)])
 		mac.Write(buf[len(buf) : len(buf)+got])
 		buf = buf[:len(buf)+got]
 		if unused := n - int64(got); unused > 0 {
-			s.preAuth.Release(unused)
+			s.preAuth.release(sem, unused)
 			held -= unused
 		}
 		if errors.Is(rerr, io.EOF) || errors.Is(rerr, io.ErrUnexpectedEOF) {
@@ -202,7 +258,7 @@ func (s *Server) handleDelivery(w http.ResponseWriter, r *http.Request, event st
 	switch {
 	case errors.Is(err, errBudget):
 		s.log.WarnContext(ctx, "delivery refused: unauthenticated bodies in flight use the whole budget", "remote", r.RemoteAddr,
-			"budget_bytes", s.cfg.PreAuthBytes)
+			"budget_bytes", s.cfg.PreAuthBytes, "content_length", r.ContentLength)
 		return http.StatusServiceUnavailable, outUnavailable
 	case err != nil:
 		s.log.WarnContext(ctx, "read delivery", "err", err)

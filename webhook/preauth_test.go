@@ -47,21 +47,22 @@ func TestUnsignedBodyNotRead(t *testing.T) {
 	}
 }
 
-// TestPreAuthBudget: bodies still arriving, unauthenticated, hold the
-// pre-authentication budget; a delivery that finds it spent waits
-// PreAuthWait and gets 503, and once the senders go the budget is whole
-// again and deliveries are accepted.
+// TestPreAuthBudget: large bodies still arriving, unauthenticated, hold
+// the large share of the pre-authentication budget; a large delivery
+// that finds it spent waits PreAuthWait and gets 503, a small one (GitHub's
+// ordinary delivery) is not delayed, and once the senders go the budget
+// is whole again.
 func TestPreAuthBudget(t *testing.T) {
 	t.Parallel()
 	b := backends(t)[0]
-	const maxBody = 1 << 20
+	const maxBody = 4 << 20
 	s := newServer(t, b, Config{MaxBody: maxBody, PreAuthWait: 200 * time.Millisecond})
 	budget := s.cfg.PreAuthBytes
 	if budget != 2*maxBody+readChunk {
 		t.Fatalf("PreAuthBytes %d, want the default 2×MaxBody+%d", budget, readChunk)
 	}
-	// Two senders each send all but the last byte of a largest body with
-	// a wrong signature and stall: together they hold all of the budget
+	// Two senders announce a largest body with a wrong signature, send
+	// all but its last byte and stall: they hold all of the large share
 	// but 256 KiB.
 	type stalled struct {
 		pw   *io.PipeWriter
@@ -85,20 +86,18 @@ func TestPreAuthBudget(t *testing.T) {
 		senders = append(senders, stalled{pw, done})
 	}
 	waitFor(t, 10*time.Second, "the senders to hold the budget", func() bool {
-		if !s.preAuth.TryAcquire(readChunk + 1) {
+		if !s.preAuth.large.TryAcquire(readChunk + 1) {
 			return true
 		}
-		s.preAuth.Release(readChunk + 1)
+		s.preAuth.large.Release(readChunk + 1)
 		return false
 	})
-	// A signed delivery larger than what is left waits, then gets 503; a
-	// small one fits.
-	large := append([]byte(`{"zen":"`), append(bytes.Repeat([]byte("z"), readChunk+10), `"}`...)...)
+	large := append([]byte(`{"zen":"`), append(bytes.Repeat([]byte("z"), 3<<19), `"}`...)...)
 	if a := deliver(t, s.Handler(), delivery{event: "ping", id: "while-spent", body: large}); a != (answer{503, "unavailable"}) {
-		t.Errorf("large delivery while the budget is spent: %+v, want 503 unavailable", a)
+		t.Errorf("large delivery while the large share is spent: %+v, want 503 unavailable", a)
 	}
 	if a := deliver(t, s.Handler(), delivery{event: "pull_request", id: "small", body: prPayload(t, "opened", headA, 0)}); a.status != http.StatusAccepted {
-		t.Errorf("small delivery while the budget is nearly spent: %+v, want 202", a)
+		t.Errorf("small delivery while the large share is spent: %+v, want 202", a)
 	}
 	for _, st := range senders {
 		st.pw.Close()
@@ -106,17 +105,18 @@ func TestPreAuthBudget(t *testing.T) {
 	for i, st := range senders {
 		select {
 		case code := <-st.done:
-			if code != http.StatusUnauthorized && code != http.StatusServiceUnavailable {
-				t.Errorf("stalled sender %d: %d, want 401 or 503", i, code)
+			if code != http.StatusUnauthorized {
+				t.Errorf("stalled sender %d: %d, want 401", i, code)
 			}
 		case <-time.After(10 * time.Second):
 			t.Fatalf("stalled sender %d never answered", i)
 		}
 	}
-	if !s.preAuth.TryAcquire(budget) {
+	if !s.preAuth.large.TryAcquire(budget) || !s.preAuth.small.TryAcquire(smallShare) {
 		t.Fatal("budget not whole after the senders left")
 	}
-	s.preAuth.Release(budget)
+	s.preAuth.large.Release(budget)
+	s.preAuth.small.Release(smallShare)
 	if a := deliver(t, s.Handler(), delivery{event: "ping", id: "after", body: large}); a.status != http.StatusOK {
 		t.Errorf("large delivery after the senders left: %+v, want 200", a)
 	}

@@ -14,7 +14,6 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
-	"golang.org/x/sync/semaphore"
 )
 
 // Runner runs a [Job]: fetch the repository, review, publish. The queue
@@ -42,12 +41,14 @@ type Config struct {
 	// MaxBody is the largest delivery accepted, in bytes; larger ones get
 	// 413. 0 means 25 MiB (GitHub caps payloads at 25 MB).
 	MaxBody int64
-	// PreAuthBytes bounds the bytes of deliveries held before their
-	// signature is checked, across all requests: the memory anyone who can
-	// reach the server can make it use. A delivery whose body finds the
-	// budget spent waits PreAuthWait for it, then gets 503. 0 means twice
-	// MaxBody plus 256 KiB; it is raised to that when smaller, so that a
-	// largest delivery always fits.
+	// PreAuthBytes bounds the bytes of deliveries larger than 1 MiB held
+	// before their signature is checked, across all requests: with the
+	// 8 MiB kept for smaller deliveries (GitHub's ordinary ones, which a
+	// flood of large bodies therefore never delays), the memory anyone who
+	// can reach the server can make it use. A delivery whose body finds
+	// its share spent waits PreAuthWait for it, then gets 503. 0 means
+	// twice MaxBody plus 256 KiB; it is raised to that when smaller, so
+	// that a largest delivery always fits.
 	PreAuthBytes int64
 	// PreAuthWait is how long a delivery waits for pre-authentication
 	// budget; 0 means 10 seconds.
@@ -122,7 +123,9 @@ type Server struct {
 	stopping atomic.Bool // hard stop: interrupted jobs are snoozed, not failed
 
 	// preAuth is the budget of body bytes held before authentication.
-	preAuth *semaphore.Weighted
+	preAuth *preAuthBudget
+	// chunks are the reused *[bigChunk]byte buffers of large bodies.
+	chunks sync.Pool
 
 	mu         sync.Mutex
 	started    bool
@@ -200,7 +203,7 @@ func NewServer(ctx context.Context, cfg Config) (*Server, error) {
 		metrics: m,
 		reg:     reg,
 		slots:   newSlots(cfg.PerInstallation),
-		preAuth: semaphore.NewWeighted(cfg.PreAuthBytes),
+		preAuth: newPreAuthBudget(cfg.PreAuthBytes),
 	}
 	w := &reviewWorker{s: s}
 	var q queue

@@ -34,6 +34,22 @@ p99 accept latency. A share of the deliveries repeat a head under a new
 delivery id, and some replay a delivery id outright: both must not cause a
 second review. Reviews are recorded, not run.
 
+With --faults it runs the fault benchmark: real 'docreview serve' processes
+(this binary) against a fake GitHub on loopback that serves the API and the
+repository over git's smart HTTP; it pushes --heads heads to each of --prs
+pull requests, force-pushes every fourth back to its first head, sends
+--deliveries deliveries in all with duplicates, replays and older heads
+stamped with the newest push's time, kills the server --kills times at
+random moments (restarting it on the same data dir or --database), and
+answers --fault-rate of GitHub writes with 502 after carrying them out. It
+prints the deliveries sent and accepted, the heads published, the pull
+requests whose current head was not published (lost) and the duplicates
+per artefact (review, summary, check run, inline comment); it fails unless
+both are 0.
+
+With --unsigned N it measures a serve process's resident memory while N
+concurrent 25 MiB deliveries with a wrong signature arrive.
+
 Flags:
 `
 
@@ -73,9 +89,34 @@ func runBenchWebhook(ctx context.Context, args []string, stdout, stderr io.Write
 	fs.IntVar(&clients, "clients", 50, "concurrent senders")
 	fs.StringVar(&database, "database", "", "PostgreSQL `URL` of the queue (default: SQLite in a temporary directory)")
 	fs.DurationVar(&wait, "wait", 2*time.Minute, "how long to wait for the queue to drain")
+	var (
+		faults   bool
+		fb       = faultBench{seed: 1}
+		unsigned int
+	)
+	fs.BoolVar(&faults, "faults", false, "run the fault benchmark instead: 'docreview serve' processes against a fake GitHub, killed and restarted, with duplicates, replays, out-of-order heads and 502s after carried-out writes")
+	fs.IntVar(&fb.prs, "prs", 16, "with --faults: pull requests")
+	fs.IntVar(&fb.heads, "heads", 3, "with --faults: heads pushed per pull request")
+	fs.IntVar(&fb.kills, "kills", 5, "with --faults: kill -9 and restarts of the server at random moments")
+	fs.Float64Var(&fb.faultRate, "fault-rate", 0.1, "with --faults: share of GitHub writes answered 502 after they were carried out")
+	fs.Uint64Var(&fb.seed, "seed", 1, "with --faults: random seed of the schedule, the kills and the faults")
+	fs.BoolVar(&fb.keep, "keep", false, "with --faults: keep the temporary directory (repository, data dir) when something was lost or duplicated")
+	fs.IntVar(&unsigned, "unsigned", 0, "measure instead the resident memory of a 'docreview serve' process under `N` concurrent 25 MiB deliveries with a wrong signature")
 	fs.Usage = func() { fmt.Fprint(stderr, benchWebhookUsage); fs.PrintDefaults() }
 	if err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	switch {
+	case faults && unsigned > 0:
+		return &review.UsageError{Msg: "--faults and --unsigned are two benchmarks: give one"}
+	case faults:
+		if n < 1 || fb.prs < 1 || fb.heads < 1 || fb.kills < 0 || fb.faultRate < 0 || fb.faultRate >= 1 {
+			return &review.UsageError{Msg: "--deliveries, --prs and --heads must be at least 1, --kills at least 0, --fault-rate in [0, 1)"}
+		}
+		fb.deliveries, fb.database, fb.wait = n, database, max(wait, 5*time.Minute)
+		return runFaultBench(ctx, fb, stdout)
+	case unsigned > 0:
+		return runUnsignedBench(ctx, unsigned, stdout)
 	}
 	if n < 1 || clients < 1 {
 		return &review.UsageError{Msg: "--deliveries and --clients must be at least 1"}
