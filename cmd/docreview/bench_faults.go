@@ -18,6 +18,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -26,6 +27,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/jackc/pgx/v5"
 
 	"github.com/docreview/docreview/retrieval/gitrepo"
 	"github.com/docreview/docreview/webhook/ghfake"
@@ -39,6 +42,8 @@ type faultBench struct {
 	wait                          time.Duration
 	seed                          uint64
 	keep                          bool
+	// bin is the docreview binary to run serve with; "" means this one.
+	bin string
 }
 
 const (
@@ -64,14 +69,16 @@ type benchEnv struct {
 // heads commits that each add a README line naming a method that does not
 // exist: one contradicted finding on the diff per head), starts the fake
 // GitHub serving it, and prepares serve's environment.
-func newBenchEnv(ctx context.Context, prs, heads int, faultRate float64, seed uint64) (*benchEnv, error) {
+func newBenchEnv(ctx context.Context, bin string, prs, heads int, faultRate float64, seed uint64) (*benchEnv, error) {
 	dir, err := os.MkdirTemp("", "docreview-bench-faults-")
 	if err != nil {
 		return nil, err
 	}
-	e := &benchEnv{dir: dir, data: filepath.Join(dir, "data"), files: map[string][]ghfake.File{}}
-	if e.bin, err = os.Executable(); err != nil {
-		return nil, fmt.Errorf("find the docreview binary: %w", err)
+	e := &benchEnv{dir: dir, data: filepath.Join(dir, "data"), files: map[string][]ghfake.File{}, bin: bin}
+	if e.bin == "" {
+		if e.bin, err = os.Executable(); err != nil {
+			return nil, fmt.Errorf("find the docreview binary: %w", err)
+		}
 	}
 	work := filepath.Join(dir, "work")
 	bare := filepath.Join(dir, "git", benchOwner, benchRepo+".git")
@@ -176,6 +183,10 @@ type serveProc struct {
 	cmd  *exec.Cmd
 	done chan struct{}
 	logs *bytes.Buffer
+	// publishing receives a value each time a review is done and its
+	// publishing starts (the log's "reviewed" record), when nobody waits
+	// it is dropped.
+	publishing chan struct{}
 }
 
 // start starts serve on addr and waits until it is ready.
@@ -183,11 +194,19 @@ func (e *benchEnv) start(ctx context.Context, addr string, extra ...string) (*se
 	args := append([]string{"serve", "--addr", addr, "--data-dir", e.data, "--workers", "4", "--per-installation", "4"}, extra...)
 	cmd := exec.Command(e.bin, args...)
 	logs := &bytes.Buffer{}
-	cmd.Env, cmd.Stdout, cmd.Stderr = e.env, &lockedWriter{w: logs}, &lockedWriter{w: logs}
+	p := &serveProc{cmd: cmd, done: make(chan struct{}), logs: logs, publishing: make(chan struct{})}
+	w := &lockedWriter{w: logs, line: func(l []byte) {
+		if bytes.Contains(l, []byte(`"msg":"reviewed"`)) {
+			select {
+			case p.publishing <- struct{}{}:
+			default:
+			}
+		}
+	}}
+	cmd.Env, cmd.Stdout, cmd.Stderr = e.env, w, w
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("start serve: %w", err)
 	}
-	p := &serveProc{cmd: cmd, done: make(chan struct{}), logs: logs}
 	go func() { _ = cmd.Wait(); close(p.done) }()
 	deadline := time.Now().Add(60 * time.Second)
 	for {
@@ -229,14 +248,29 @@ func (p *serveProc) stop() {
 	}
 }
 
+// lockedWriter writes to w under a lock and calls line, when set, for
+// every complete line.
 type lockedWriter struct {
-	mu sync.Mutex
-	w  io.Writer
+	mu      sync.Mutex
+	w       io.Writer
+	line    func([]byte)
+	partial []byte
 }
 
 func (l *lockedWriter) Write(b []byte) (int, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	if l.line != nil {
+		l.partial = append(l.partial, b...)
+		for {
+			i := bytes.IndexByte(l.partial, '\n')
+			if i < 0 {
+				break
+			}
+			l.line(l.partial[:i])
+			l.partial = l.partial[i+1:]
+		}
+	}
 	return l.w.Write(b)
 }
 
@@ -361,16 +395,23 @@ func sendSigned(ctx context.Context, addr, id string, body []byte) int {
 func runFaultBench(ctx context.Context, fb faultBench, stdout io.Writer) error {
 	start := time.Now()
 	rng := mrand.New(mrand.NewPCG(fb.seed, fb.seed+1))
-	e, err := newBenchEnv(ctx, fb.prs, fb.heads, fb.faultRate, fb.seed)
+	e, err := newBenchEnv(ctx, fb.bin, fb.prs, fb.heads, fb.faultRate, fb.seed)
 	if err != nil {
 		return fmt.Errorf("bench webhook: %w", err)
 	}
 	defer e.close(fb.keep)
 	queue := "sqlite"
-	extra := []string{"--job-timeout", "45s", "--rescue-after", "45s"}
+	// A killed process's jobs: at once at restart with SQLite (one owner),
+	// after --rescue-after with PostgreSQL.
+	extra := []string{"--job-timeout", "20s", "--rescue-after", "20s"}
 	if fb.database != "" {
 		queue = "postgresql"
-		extra = append(extra, "--database", fb.database)
+		db, drop, err := benchSchema(ctx, fb.database)
+		if err != nil {
+			return fmt.Errorf("bench webhook: %w", err)
+		}
+		defer drop()
+		extra = append(extra, "--database", db)
 	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -437,13 +478,26 @@ func runFaultBench(ctx context.Context, fb faultBench, stdout io.Writer) error {
 			}
 		}()
 	}
-	// Kills at random moments while the deliveries are sent and reviewed.
+	// Kills while the deliveries are sent and reviewed: every other one at
+	// a random moment, the others just after a review is done, while its
+	// results are being published (0-80 ms after the "reviewed" record),
+	// where an artefact is most likely to be posted twice.
 	killErr := make(chan error, 1)
 	go func() {
-		for range fb.kills {
-			time.Sleep(time.Duration(500+rng.IntN(2500)) * time.Millisecond)
+		for i := range fb.kills {
 			mu.Lock()
 			p := proc
+			mu.Unlock()
+			if i%2 == 1 {
+				select {
+				case <-p.publishing:
+					time.Sleep(time.Duration(rng.IntN(80)) * time.Millisecond)
+				case <-time.After(5 * time.Second):
+				}
+			} else {
+				time.Sleep(time.Duration(500+rng.IntN(2500)) * time.Millisecond)
+			}
+			mu.Lock()
 			proc = nil
 			mu.Unlock()
 			p.kill()
@@ -530,6 +584,38 @@ func runFaultBench(ctx context.Context, fb faultBench, stdout io.Writer) error {
 	return nil
 }
 
+// benchSchema creates a schema of its own on the PostgreSQL server of
+// base, so that a run starts from an empty queue and leaves the others
+// alone, and returns a URL whose search_path is that schema and the
+// function that drops it.
+func benchSchema(ctx context.Context, base string) (string, func(), error) {
+	u, err := url.Parse(base)
+	if err != nil {
+		return "", nil, fmt.Errorf("--database: %w", err)
+	}
+	conn, err := pgx.Connect(ctx, base)
+	if err != nil {
+		return "", nil, fmt.Errorf("connect to PostgreSQL: %w", err)
+	}
+	defer conn.Close(ctx)
+	schema := "docreview_bench_" + randHex(6)
+	if _, err := conn.Exec(ctx, "CREATE SCHEMA "+schema); err != nil {
+		return "", nil, fmt.Errorf("create schema %s: %w", schema, err)
+	}
+	q := u.Query()
+	q.Set("search_path", schema)
+	u.RawQuery = q.Encode()
+	drop := func() {
+		c, err := pgx.Connect(context.WithoutCancel(ctx), base)
+		if err != nil {
+			return
+		}
+		defer c.Close(context.WithoutCancel(ctx))
+		_, _ = c.Exec(context.WithoutCancel(ctx), "DROP SCHEMA "+schema+" CASCADE")
+	}
+	return u.String(), drop, nil
+}
+
 func listSuffix(xs []string) string {
 	if len(xs) == 0 {
 		return ""
@@ -542,8 +628,8 @@ func listSuffix(xs []string) string {
 // concurrent bodies of the largest accepted size with a well-formed but
 // wrong signature against a serve process, reporting its resident memory
 // before, at the peak and after.
-func runUnsignedBench(ctx context.Context, n int, stdout io.Writer) error {
-	e, err := newBenchEnv(ctx, 1, 1, 0, 1)
+func runUnsignedBench(ctx context.Context, bin string, n int, stdout io.Writer) error {
+	e, err := newBenchEnv(ctx, bin, 1, 1, 0, 1)
 	if err != nil {
 		return fmt.Errorf("bench webhook: %w", err)
 	}

@@ -116,7 +116,7 @@ func runBenchWebhook(ctx context.Context, args []string, stdout, stderr io.Write
 		fb.deliveries, fb.database, fb.wait = n, database, max(wait, 5*time.Minute)
 		return runFaultBench(ctx, fb, stdout)
 	case unsigned > 0:
-		return runUnsignedBench(ctx, unsigned, stdout)
+		return runUnsignedBench(ctx, "", unsigned, stdout)
 	}
 	if n < 1 || clients < 1 {
 		return &review.UsageError{Msg: "--deliveries and --clients must be at least 1"}
