@@ -101,6 +101,7 @@ func runBenchWebhook(ctx context.Context, args []string, stdout, stderr io.Write
 	fs.Float64Var(&fb.faultRate, "fault-rate", 0.1, "with --faults: share of GitHub writes answered 502 after they were carried out")
 	fs.Uint64Var(&fb.seed, "seed", 1, "with --faults: random seed of the schedule, the kills and the faults")
 	fs.BoolVar(&fb.keep, "keep", false, "with --faults: keep the temporary directory (repository, data dir) when something was lost or duplicated")
+	fs.StringVar(&fb.bin, "serve-binary", "", "with --faults or --unsigned: the docreview `binary` whose serve to run (default: this one), to compare releases")
 	fs.IntVar(&unsigned, "unsigned", 0, "measure instead the resident memory of a 'docreview serve' process under `N` concurrent 25 MiB deliveries with a wrong signature")
 	fs.Usage = func() { fmt.Fprint(stderr, benchWebhookUsage); fs.PrintDefaults() }
 	if err := parseFlags(fs, args); err != nil {
@@ -116,7 +117,7 @@ func runBenchWebhook(ctx context.Context, args []string, stdout, stderr io.Write
 		fb.deliveries, fb.database, fb.wait = n, database, max(wait, 5*time.Minute)
 		return runFaultBench(ctx, fb, stdout)
 	case unsigned > 0:
-		return runUnsignedBench(ctx, "", unsigned, stdout)
+		return runUnsignedBench(ctx, fb.bin, unsigned, stdout)
 	}
 	if n < 1 || clients < 1 {
 		return &review.UsageError{Msg: "--deliveries and --clients must be at least 1"}
