@@ -573,6 +573,14 @@ func runFaultBench(ctx context.Context, fb faultBench, stdout io.Writer) error {
 		dups += rep.Duplicates[k]
 	}
 	fmt.Fprintf(stdout, "duplicates: %s\n", strings.Join(parts, ", "))
+	// The cache: one index for the repository, no worktree left by the
+	// killed processes once the reviews are over.
+	worktrees := countDirs(filepath.Join(e.data, "mirrors", "work", benchOwner))
+	indexes := countDirs(filepath.Join(e.data, "mirrors", "index", benchOwner))
+	fmt.Fprintf(stdout, "cache: %d index directories for the repository, %d review worktrees left behind\n", indexes, worktrees)
+	if worktrees > 0 || indexes != 1 {
+		return fmt.Errorf("bench webhook: %d index directories (want 1), %d worktrees left (want 0)", indexes, worktrees)
+	}
 	if lost > 0 || dups > 0 || !converged {
 		mu.Lock()
 		if proc != nil && fb.keep {
@@ -614,6 +622,21 @@ func benchSchema(ctx context.Context, base string) (string, func(), error) {
 		_, _ = c.Exec(context.WithoutCancel(ctx), "DROP SCHEMA "+schema+" CASCADE")
 	}
 	return u.String(), drop, nil
+}
+
+// countDirs counts the directories in dir, 0 if it does not exist.
+func countDirs(dir string) int {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return 0
+	}
+	n := 0
+	for _, e := range ents {
+		if e.IsDir() {
+			n++
+		}
+	}
+	return n
 }
 
 func listSuffix(xs []string) string {

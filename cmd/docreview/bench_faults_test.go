@@ -43,7 +43,8 @@ func TestFaultBenchmark(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, want := range []string{"pull requests whose current head was not published: 0", "duplicates: review 0", "summary 0", "check run 0", "inline comment 0"} {
+			for _, want := range []string{"pull requests whose current head was not published: 0", "duplicates: review 0", "summary 0", "check run 0", "inline comment 0",
+				"cache: 1 index directories for the repository, 0 review worktrees left behind"} {
 				if !strings.Contains(out.String(), want) {
 					t.Errorf("output lacks %q", want)
 				}
