@@ -55,6 +55,10 @@ var _ review.Judge = (*LiteralMismatch)(nil)
 // words without a binding, literals in changelogs, and sentences with
 // several literals of the same kind are skipped.
 //
+// A backticked arithmetic expression of constants followed by the value
+// it has ("`maxBatchSize * maxPacketSize` bytes (currently 64 × 1472 =
+// 94,208 bytes)") is checked number by number (judgeExprValue).
+//
 // When that finds nothing, a diff-anchored check (judgeDrift) covers the
 // doc comment of a func, method, type, const or var declaring one name, in
 // a diff review whose diff edits the doc or the declaration of a file that
@@ -160,6 +164,9 @@ func (r *LiteralMismatch) Judge(ctx context.Context, ws *review.Workspace, c rev
 		if v, err := r.judgeBound(ctx, ws, c); v != nil || err != nil {
 			return v, err
 		}
+	}
+	if v := r.judgeExprValue(ws, c); v != nil {
+		return v, nil
 	}
 	if v := r.judgeOption(ws, c); v != nil {
 		return v, nil

@@ -244,6 +244,16 @@ func (s *mentionScanner) codeSpan(start, end int) {
 		}
 		return
 	}
+	// An arithmetic expression of names (`maxBatchSize * maxPacketSize`):
+	// the names the module defines.
+	if operands, ok := prose.ArithOperands(c); ok {
+		for _, o := range operands {
+			if strings.Contains(o.Name, ".") && !isAbbrev(o.Name) || s.r.defined(o.Name) {
+				s.found = append(s.found, foundMention{start + o.Start, start + o.End, review.Mention{Kind: review.MentionCode, Text: o.Name}})
+			}
+		}
+		return
+	}
 	// A command line or expression: pick out its flags and paths.
 	for i := start; i < end; {
 		for i < end && isSpace(s.text[i]) {

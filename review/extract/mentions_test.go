@@ -66,6 +66,13 @@ func TestMentions(t *testing.T) {
 			{Kind: review.MentionCode, Text: "Options", Line: 10, EndLine: 10},
 		},
 	}, {
+		name: "code span that is an arithmetic expression: the names defined",
+		text: "Up to `max_size * helper` bytes, or `undefinedThing * 2`, or `len(b) * 2`.",
+		want: []m{
+			{Kind: review.MentionCode, Text: "max_size", Line: 10, EndLine: 10},
+			{Kind: review.MentionCode, Text: "helper", Line: 10, EndLine: 10},
+		},
+	}, {
 		name: "code spans that are flags, paths and literals",
 		text: "Pass `--fail-on=error`, `-v` or `-count`; edit `./scripts/x.sh`, `docs/a.md` or `go.mod`; wait `30s`.",
 		want: []m{

@@ -1,0 +1,3 @@
+module example.com/kcp
+
+go 1.22
