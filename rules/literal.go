@@ -59,6 +59,9 @@ var _ review.Judge = (*LiteralMismatch)(nil)
 // it has ("`maxBatchSize * maxPacketSize` bytes (currently 64 × 1472 =
 // 94,208 bytes)") is checked number by number (judgeExprValue).
 //
+// A Markdown table row whose header has a Default column is the default of
+// the struct field its first cell names (judgeTable).
+//
 // When that finds nothing, a diff-anchored check (judgeDrift) covers the
 // doc comment of a func, method, type, const or var declaring one name, in
 // a diff review whose diff edits the doc or the declaration of a file that
@@ -166,6 +169,9 @@ func (r *LiteralMismatch) Judge(ctx context.Context, ws *review.Workspace, c rev
 		}
 	}
 	if v := r.judgeExprValue(ws, c); v != nil {
+		return v, nil
+	}
+	if v := r.judgeTable(ws, c); v != nil {
 		return v, nil
 	}
 	if v := r.judgeOption(ws, c); v != nil {
@@ -981,12 +987,15 @@ func zeroValue(p *retrieval.Package, x ast.Expr) bool {
 	return ok && v == 0
 }
 
-// zeroTest reports whether cond is "x == 0", "x <= 0", "x < 1" or
-// "x == nil".
+// zeroTest reports whether cond is "x == 0", "x <= 0", "x < 1",
+// "x == nil" or `x == ""`.
 func zeroTest(p *retrieval.Package, cond *ast.BinaryExpr) bool {
 	tv := p.Info.Types[cond.Y]
 	if cond.Op == token.EQL && tv.IsNil() {
 		return true // "if o.Out == nil { o.Out = os.Stderr }"
+	}
+	if cond.Op == token.EQL && tv.Value != nil && tv.Value.Kind() == constant.String && constant.StringVal(tv.Value) == "" {
+		return true // `if o.SameSite == "" { o.SameSite = "Lax" }`
 	}
 	if tv.Value == nil || tv.Value.Kind() != constant.Int {
 		return false

@@ -1,0 +1,58 @@
+package rules
+
+import (
+	"testing"
+
+	"github.com/docreview/docreview/review"
+)
+
+// TestLiteralTable: a Markdown table with a Default column gives the
+// default of the field its first column names.
+func TestLiteralTable(t *testing.T) {
+	ws := loadWorkspace(t, "literaltable")
+	rule := &LiteralMismatch{}
+	at := func(s, why string) []ev {
+		l := lineOf(t, ws, "config.go", s)
+		return []ev{{"config.go", l, l, review.SourceCode, why}}
+	}
+	tests := []struct {
+		name string
+		row  string // the row of README.md containing this
+		want *want
+	}{
+		{name: "default that agrees, through a constant", row: "| BodyLimit | `int`"},
+		{name: "count expression", row: "| Concurrency |", want: &want{
+			label:      review.Contradicted,
+			message:    "The table gives `256 * 1000` as the default of Config.Concurrency, but the code sets c.Concurrency = 256 * 1024 (262144).",
+			suggestion: "| Concurrency | `int` | Connections at once. | `256 * 1024` |",
+			evidence:   at("c.Concurrency = 256", "c.Concurrency = 256 * 1024"),
+		}},
+		{name: "duration expression", row: "| Idle | `time.Duration` | Idle timeout. |", want: &want{
+			label:      review.Contradicted,
+			message:    "The table gives `10 * time.Minute` as the default of Config.Idle, but the code sets c.Idle = 5 * time.Minute (5m0s).",
+			suggestion: "| Idle | `time.Duration` | Idle timeout. | `5 * time.Minute` |",
+			evidence:   at("c.Idle = 5", "c.Idle = 5 * time.Minute"),
+		}},
+		{name: "string", row: "| SameSite |", want: &want{
+			label:      review.Contradicted,
+			message:    "The table gives `\"Strict\"` as the default of Config.SameSite, but the code sets c.SameSite = \"Lax\".",
+			suggestion: "| SameSite | `string` | The cookie's SameSite. | `\"Lax\"` |",
+			evidence:   at("c.SameSite = \"Lax\"", "c.SameSite = \"Lax\""),
+		}},
+		{name: "no default in the code", row: "| Strict |"},
+		{name: "not a field", row: "| Missing |"},
+		{name: "size with a unit that agrees", row: "| Buffer |"},
+		{name: "duration with a unit that agrees", row: "| `Idle` |"},
+		{name: "table without a default column", row: "| BodyLimit | `5` |"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := mdClaim(t, ws, "README.md", tt.row)
+			got, err := rule.Judge(t.Context(), ws, c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkVerdict(t, rule, got, tt.want)
+		})
+	}
+}
