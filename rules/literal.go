@@ -140,6 +140,9 @@ type pkgValues struct {
 	byObj  map[types.Object]valueSite
 	byName map[string]valueSite
 	fields map[types.Object][]valueSite
+	// varFields are the constant fields of default vars (see
+	// collectDefaultVar), by var and field.
+	varFields map[types.Object]map[types.Object]valueSite
 }
 
 // Judge reports the first literal of the claim that contradicts the
@@ -172,6 +175,9 @@ func (r *LiteralMismatch) Judge(ctx context.Context, ws *review.Workspace, c rev
 		return v, nil
 	}
 	if v := r.judgeTable(ws, c); v != nil {
+		return v, nil
+	}
+	if v := r.judgeFieldExpr(ws, c); v != nil {
 		return v, nil
 	}
 	if v := r.judgeOption(ws, c); v != nil {
@@ -736,7 +742,8 @@ func (r *LiteralMismatch) fieldDefault(ws *review.Workspace, sym retrieval.Symbo
 // collectValues records the constants of a package and the constant
 // defaults its funcs give struct fields.
 func collectValues(p *retrieval.Package) *pkgValues {
-	pv := &pkgValues{byObj: map[types.Object]valueSite{}, byName: map[string]valueSite{}, fields: map[types.Object][]valueSite{}}
+	pv := &pkgValues{byObj: map[types.Object]valueSite{}, byName: map[string]valueSite{}, fields: map[types.Object][]valueSite{},
+		varFields: map[types.Object]map[types.Object]valueSite{}}
 	if p.Info == nil || p.Fset == nil {
 		return pv
 	}
@@ -744,19 +751,74 @@ func collectValues(p *retrieval.Package) *pkgValues {
 		a, b := p.Fset.Position(from), p.Fset.Position(to)
 		return a.Filename, a.Line, max(b.Line, a.Line)
 	}
+	// Declarations first: a func's "cfg.F = ConfigDefault.F" reads a
+	// var another file may declare.
 	for _, f := range p.Syntax {
 		for _, d := range f.Decls {
-			switch d := d.(type) {
-			case *ast.GenDecl:
+			if d, ok := d.(*ast.GenDecl); ok {
 				collectSpecs(p, pv, d, pos)
-			case *ast.FuncDecl:
-				if d.Body != nil {
-					collectDefaults(p, pv, d, pos)
-				}
+			}
+		}
+	}
+	for _, f := range p.Syntax {
+		for _, d := range f.Decls {
+			if d, ok := d.(*ast.FuncDecl); ok && d.Body != nil {
+				collectDefaults(p, pv, d, pos)
 			}
 		}
 	}
 	return pv
+}
+
+// collectDefaultVar records the constant fields of a package-level var
+// whose name says default and whose value is a composite literal of a
+// struct (`var ConfigDefault = Config{Expiration: 1 * time.Minute}`) as
+// those fields' defaults.
+func collectDefaultVar(p *retrieval.Package, pv *pkgValues, name *ast.Ident, value ast.Expr, pos func(token.Pos, token.Pos) (string, int, int)) {
+	if !strings.Contains(strings.ToLower(name.Name), "default") {
+		return
+	}
+	v := ast.Unparen(value)
+	if u, ok := v.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		v = ast.Unparen(u.X)
+	}
+	lit, ok := v.(*ast.CompositeLit)
+	if !ok {
+		return
+	}
+	obj := p.Info.Defs[name]
+	if obj == nil {
+		return
+	}
+	for _, el := range lit.Elts {
+		kv, ok := el.(*ast.KeyValueExpr)
+		if !ok {
+			continue
+		}
+		key, ok := kv.Key.(*ast.Ident)
+		if !ok {
+			continue
+		}
+		f, ok := p.Info.Uses[key].(*types.Var)
+		if !ok || !f.IsField() {
+			continue
+		}
+		tv := p.Info.Types[kv.Value]
+		if tv.Value == nil {
+			continue
+		}
+		path, line, end := pos(kv.Pos(), kv.End())
+		expr := types.ExprString(kv.Value)
+		site := valueSite{
+			val: tv.Value, typ: f.Type(), name: name.Name + "." + key.Name, expr: expr,
+			why: key.Name + ": " + expr, path: path, line: line, end: end, fn: name.Name,
+		}
+		pv.fields[f] = append(pv.fields[f], site)
+		if pv.varFields[obj] == nil {
+			pv.varFields[obj] = map[types.Object]valueSite{}
+		}
+		pv.varFields[obj][f] = site
+	}
 }
 
 // collectSpecs records the package-level consts and constant-initialized
@@ -789,6 +851,9 @@ func collectSpecs(p *retrieval.Package, pv *pkgValues, d *ast.GenDecl, pos func(
 			case *types.Var:
 				if i < len(spec.Values) {
 					val = p.Info.Types[spec.Values[i]].Value
+					if d.Tok == token.VAR && len(spec.Values) == len(spec.Names) {
+						collectDefaultVar(p, pv, name, spec.Values[i], pos)
+					}
 				}
 			}
 			if val == nil {
@@ -842,6 +907,15 @@ func collectDefaults(p *retrieval.Package, pv *pkgValues, d *ast.FuncDecl, pos f
 		site := valueSite{
 			val: tv.Value, typ: obj.Type(), name: lhs, expr: expr,
 			why: lhs + " = " + expr, path: path, line: line, end: end, fn: fn,
+		}
+		// "cfg.F = ConfigDefault.F": the default var's constant.
+		if sel, ok := ast.Unparen(val).(*ast.SelectorExpr); ok && site.val == nil {
+			if x, ok := sel.X.(*ast.Ident); ok {
+				if from, ok := pv.varFields[p.Info.Uses[x]][p.Info.Uses[sel.Sel]]; ok {
+					site.val, site.expr = from.val, from.expr
+					site.why = lhs + " = " + expr + " (" + from.why + ")"
+				}
+			}
 		}
 		switch v := ast.Unparen(val).(type) {
 		case *ast.Ident:

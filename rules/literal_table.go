@@ -27,8 +27,8 @@ import (
 // directory is in (the one the section heading names when several have
 // it; none when it stays ambiguous), its default as for a field doc
 // (fieldDefault), and the cell is read as a Go constant expression (`4 *
-// 1024 * 1024`, `"Lax"`, `false`, `5 * time.Minute`) or a literal with a
-// unit (30s, 1 MiB).
+// 1024 * 1024`, `false`, `5 * time.Minute`) or a literal with a unit (30s,
+// 1 MiB); strings are not compared.
 
 // defaultHeaderRE is a table header cell naming the default column.
 var defaultHeaderRE = regexp.MustCompile(`(?i)^\s*\**\s*default(?:\s+value)?\s*\**\s*$`)
@@ -264,6 +264,12 @@ func cellValue(cell string, site valueSite) ([]constant.Value, bool) {
 	if v.Kind() != site.val.Kind() && !(isNumeric(v) && isNumeric(site.val)) {
 		return nil, false
 	}
+	// Strings are not compared: code normalises them ("index.html" is
+	// served as "/index.html") and compares many case-insensitively
+	// (header names), so a different spelling is no different default.
+	if v.Kind() == constant.String {
+		return nil, false
+	}
 	return []constant.Value{v}, true
 }
 
@@ -306,4 +312,68 @@ func isIdent(s string) bool {
 		}
 	}
 	return true
+}
+
+// fieldExprRE finds a default written as a Go constant expression in a
+// field's doc: "Optional. Default: 5 * time.Minute", "Defaults to
+// `256 * 1024`", "Default: false" (and `Default: "Lax"`, found so that a
+// doc with a string default is not read for another, but not compared).
+var fieldExprRE = regexp.MustCompile(`(?i)\b(?:default(?:\s+value)?\s*(?:is\s*)?[:=]|defaults\s+to)\s*(` + "`" + `[^` + "`" + `]+` + "`" + `|"[^"\n]*"|(?:true|false)\b|[0-9][0-9a-zA-Z_.]*(?:\s*(?:\*|<<|\+|-|/)\s*(?:[0-9][0-9a-zA-Z_.]*|time\.[A-Z][a-z]+))+)`)
+
+// judgeFieldExpr checks a struct field's doc that gives its default as a
+// Go constant expression or a bool, which the literal reader does not take
+// as a literal.
+func (r *LiteralMismatch) judgeFieldExpr(ws *review.Workspace, c review.Claim) *review.Verdict {
+	if c.Kind != review.KindDocComment || c.Symbol == "" {
+		return nil
+	}
+	sym, ok := ws.Symbols.Lookup(c.Package, c.Symbol)
+	if !ok || sym.Kind != retrieval.SymbolField || sym.Path != c.Path {
+		return nil
+	}
+	ms := fieldExprRE.FindAllStringSubmatchIndex(c.Text, -1)
+	if len(ms) != 1 {
+		return nil // none, or several: which is the default is not certain
+	}
+	doc := c.Text[ms[0][2]:ms[0][3]]
+	site, ok := r.fieldDefault(ws, sym)
+	if !ok || site.val == nil {
+		return nil
+	}
+	docs, ok := cellValue(doc, site)
+	if !ok {
+		return nil
+	}
+	for _, d := range docs {
+		if sameConstant(d, site.val) {
+			return nil
+		}
+	}
+	code := site.expr
+	if shown := constShown(site); shown != "" && shown != code {
+		code += " (" + shown + ")"
+	}
+	suggestion := ""
+	if strings.Count(c.Text, doc) == 1 {
+		repl := site.expr
+		if strings.HasPrefix(doc, "`") {
+			repl = "`" + repl + "`"
+		}
+		suggestion = strings.Replace(c.Text, doc, repl, 1)
+	}
+	hops := []string{sym.Name}
+	if site.fn != "" {
+		hops = append(hops, site.fn)
+	}
+	return &review.Verdict{
+		Label:      review.Contradicted,
+		Rule:       r.Name(),
+		Message:    fmt.Sprintf("The doc gives %s as the default of %s, but the code sets %s = %s.", doc, sym.Name, site.name, code),
+		Confidence: 0.85,
+		Suggestion: suggestion,
+		Evidence: []review.Evidence{{
+			Path: site.path, StartLine: site.line, EndLine: site.end, Source: review.SourceCode,
+			Why: site.why, Hops: hops,
+		}},
+	}
 }
