@@ -499,8 +499,10 @@ func (r *GoSnippet) prelude(ws *review.Workspace, c review.Claim) ([]priorBlock,
 // block: the blocks of its section, and, walking back from the nearest
 // without a gap, each block the text continues: it declares a name the
 // block (or a block already picked) uses without declaring and no other
-// earlier block declares. A block that declares what the picked ones
-// declare themselves is never picked. Other blocks are unrelated examples: their variables do not
+// earlier block declares. A block in between that uses such a name
+// without declaring it (another step of the same walk-through) is no
+// gap. A block that declares what the picked ones declare themselves is
+// never picked. Other blocks are unrelated examples: their variables do not
 // carry over. It returns the picked blocks' texts in document order.
 func tiedPrelude(text, section string, prior []priorBlock) []string {
 	declared, used := blockNames(text)
@@ -516,13 +518,51 @@ func tiedPrelude(text, section string, prior []priorBlock) []string {
 			declarers[name]++
 		}
 	}
+	// Which earlier block declares each name declared once, import names
+	// aside (a package every example uses ties none of them).
+	declIdx := map[string]int{}
+	for i := range prior {
+		for name := range names[i] {
+			if declarers[name] == 1 {
+				declIdx[name] = i
+			}
+		}
+	}
+	for _, p := range prior {
+		for _, m := range importNameRE.FindAllStringSubmatch(p.text, -1) {
+			delete(declIdx, importName(m[1], m[2]))
+		}
+	}
+	// sibling reports whether earlier block i is itself a step of a
+	// walk-through: it uses, without declaring it, a name one block before
+	// it declares (appLogger, declared once at the top of a logger's
+	// README; subsystemLogger, derived from it a section later). Such a
+	// block keeps the chain going without being picked. A block that does
+	// not parse is one when such a name is a word of it.
+	sibling := func(i int) bool {
+		for name, j := range declIdx {
+			if j >= i {
+				continue
+			}
+			if names[i] == nil {
+				if litNamesWord(prior[i].text, name) {
+					return true
+				}
+				continue
+			}
+			if uses[i][name] && !names[i][name] {
+				return true
+			}
+		}
+		return false
+	}
 	var picked []string
 	chain := true // the blocks picked so far run back without a gap
 	for i := len(prior) - 1; i >= 0; i-- {
 		d, u := names[i], uses[i]
 		same := prior[i].section == section && section != ""
 		if d == nil {
-			chain = chain && same
+			chain = chain && (same || sibling(i))
 			continue
 		}
 		continues := false
@@ -538,7 +578,7 @@ func tiedPrelude(text, section string, prior []priorBlock) []string {
 			}
 		}
 		if !same && !continues || conflict {
-			chain = chain && same
+			chain = chain && (same || !conflict && sibling(i))
 			continue
 		}
 		picked = append(picked, prior[i].text)
@@ -551,6 +591,24 @@ func tiedPrelude(text, section string, prior []priorBlock) []string {
 	}
 	slices.Reverse(picked)
 	return picked
+}
+
+// importNameRE finds the imports of a block: an optional name and the
+// path.
+var importNameRE = regexp.MustCompile(`(?m)^\s*(?:import\s+)?(?:\(\s*)?([A-Za-z_][A-Za-z0-9_]*\s+)?"([^"\s]+)"\s*$`)
+
+// importName is the name an import declares: its alias, else the path's
+// last element without a major version suffix.
+func importName(alias, path string) string {
+	if a := strings.TrimSpace(alias); a != "" {
+		return a
+	}
+	parts := strings.Split(path, "/")
+	last := parts[len(parts)-1]
+	if len(parts) > 1 && len(last) > 1 && last[0] == 'v' && strings.Trim(last[1:], "0123456789") == "" {
+		last = parts[len(parts)-2]
+	}
+	return strings.TrimPrefix(strings.TrimSuffix(last, "-go"), "go-")
 }
 
 // topLevelNames adds to names what a block declares where a later block

@@ -98,6 +98,18 @@ func TestSnippetCompile(t *testing.T) {
 			},
 		},
 	}, {
+		name:  "a step of a walk-through sees what its first block declared, past the steps between",
+		claim: block("wt.Sise = 4"),
+		want: &want{
+			label:      review.Contradicted,
+			suggestion: "wt.Size = 4",
+			message:    "Window has no field or method Sise",
+			evidence: []ev{
+				{"README.md", at("README.md", "wt.Sise = 4"), at("README.md", "wt.Sise = 4"), review.SourceDoc, "code block uses Window.Sise, which does not exist"},
+				{"limits/limits.go", winStart, winStart, review.SourceCode, "Window has no field or method Sise; closest: Size; it has field Size"},
+			},
+		},
+	}, {
 		name:  "a misspelt method in a doc comment's example",
 		claim: func() review.Claim { return goClaim(t, ws, "limits/limits.go", "Limiter.Allow") },
 		want: &want{
