@@ -100,7 +100,7 @@ func (r *GoSnippet) judgeGo(ctx context.Context, ws *review.Workspace, c review.
 			return nil, ctx.Err()
 		}
 		codeLine := codeStart(lines, b)
-		pre := tiedPrelude(b.Text, c.Context, prior)
+		pre := tiedPrelude(b.Text, c.Context, prior, func(name string) bool { return packageName(ws.Symbols, name) })
 		if c.Kind == review.KindDocComment {
 			pre = docContext(ws.Symbols, sc.primary(), c.Symbol, c)
 		}
@@ -496,7 +496,9 @@ func (r *GoSnippet) prelude(ws *review.Workspace, c review.Claim) ([]priorBlock,
 }
 
 // tiedPrelude picks the earlier blocks whose declarations carry into a
-// block: the blocks of its section, and, walking back from the nearest
+// block (a name isPackage reports, a package of the module or the
+// standard library, ties no blocks: `param.Null[string]()` uses package
+// param even after a block declared a variable param): the blocks of its section, and, walking back from the nearest
 // without a gap, each block the text continues: it declares a name the
 // block (or a block already picked) uses without declaring and no other
 // earlier block declares. A block in between that uses such a name
@@ -504,7 +506,7 @@ func (r *GoSnippet) prelude(ws *review.Workspace, c review.Claim) ([]priorBlock,
 // gap. A block that declares what the picked ones declare themselves is
 // never picked. Other blocks are unrelated examples: their variables do not
 // carry over. It returns the picked blocks' texts in document order.
-func tiedPrelude(text, section string, prior []priorBlock) []string {
+func tiedPrelude(text, section string, prior []priorBlock, isPackage func(string) bool) []string {
 	declared, used := blockNames(text)
 	if declared == nil {
 		declared, used = map[string]bool{}, map[string]bool{}
@@ -523,7 +525,7 @@ func tiedPrelude(text, section string, prior []priorBlock) []string {
 	declIdx := map[string]int{}
 	for i := range prior {
 		for name := range names[i] {
-			if declarers[name] == 1 {
+			if declarers[name] == 1 && !isPackage(name) {
 				declIdx[name] = i
 			}
 		}
@@ -570,7 +572,7 @@ func tiedPrelude(text, section string, prior []priorBlock) []string {
 		for name := range d {
 			// A name two earlier blocks declare does not say which one
 			// is meant: it ties neither.
-			if chain && used[name] && !declared[name] && declarers[name] == 1 {
+			if chain && used[name] && !declared[name] && declarers[name] == 1 && !isPackage(name) {
 				continues = true
 			}
 			if declared[name] && !reusable[name] {
@@ -591,6 +593,23 @@ func tiedPrelude(text, section string, prior []priorBlock) []string {
 	}
 	slices.Reverse(picked)
 	return picked
+}
+
+// packageName reports whether name is the name of a package of the
+// module or of the standard library.
+func packageName(syms *retrieval.Symbols, name string) bool {
+	if syms == nil {
+		return false
+	}
+	if syms.StdNamed(name) {
+		return true
+	}
+	for _, p := range syms.Packages() {
+		if p.Name == name {
+			return true
+		}
+	}
+	return false
 }
 
 // importNameRE finds the imports of a block: an optional name and the
