@@ -162,7 +162,7 @@ func (r *LiteralMismatch) judgeExprSpan(ws *review.Workspace, sc scope, c review
 		sites = append(sites, site)
 		vals[o.Name] = site.val
 	}
-	total, ok := evalArith(src, vals)
+	total, ok := evalArith(src, operands, vals)
 	if !ok {
 		return nil
 	}
@@ -246,15 +246,11 @@ func (r *LiteralMismatch) judgeExprSpan(ws *review.Workspace, sc scope, c review
 	}
 }
 
-// evalArith evaluates src, an expression ArithOperands accepts, with the
-// names' values; false when a value is not an integer.
-func evalArith(src string, vals map[string]constant.Value) (*big.Int, bool) {
+// evalArith evaluates src, an expression whose operands ArithOperands
+// gave, with the names' values; false when the result is not an integer.
+func evalArith(src string, operands []prose.Operand, vals map[string]constant.Value) (*big.Int, bool) {
 	// The operands are replaced by their values and the result is
 	// evaluated as a constant expression.
-	operands, ok := prose.ArithOperands(src)
-	if !ok {
-		return nil, false
-	}
 	var b strings.Builder
 	last := 0
 	for _, o := range operands {

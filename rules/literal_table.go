@@ -137,7 +137,17 @@ func (r *LiteralMismatch) judgeTable(ws *review.Workspace, c review.Claim) *revi
 		return nil
 	}
 	cell := cells[col]
-	docs, ok := cellValue(cell, site)
+	hops := []string{fmt.Sprintf("%s:%d", c.Path, c.Line), field.Name}
+	return r.compareDefaultText(c, "The table gives", cell, "`"+site.expr+"`", field.Name, hops, site)
+}
+
+// compareDefaultText compares doc, a default as the claim writes it (a
+// table cell, a field doc's "Default: …"), with the field's default
+// site, and reports a contradiction led by lead ("The table gives"),
+// whose suggestion writes repl in place of doc; nil when they agree or
+// cannot be compared.
+func (r *LiteralMismatch) compareDefaultText(c review.Claim, lead, doc, repl, subject string, hops []string, site valueSite) *review.Verdict {
+	docs, ok := cellValue(doc, site)
 	if !ok {
 		return nil
 	}
@@ -151,17 +161,16 @@ func (r *LiteralMismatch) judgeTable(ws *review.Workspace, c review.Claim) *revi
 		code += " (" + shown + ")"
 	}
 	suggestion := ""
-	if strings.Count(c.Text, cell) == 1 {
-		suggestion = strings.Replace(c.Text, cell, "`"+site.expr+"`", 1)
+	if strings.Count(c.Text, doc) == 1 {
+		suggestion = strings.Replace(c.Text, doc, repl, 1)
 	}
-	hops := []string{fmt.Sprintf("%s:%d", c.Path, c.Line), field.Name}
 	if site.fn != "" {
 		hops = append(hops, site.fn)
 	}
 	return &review.Verdict{
 		Label:      review.Contradicted,
 		Rule:       r.Name(),
-		Message:    fmt.Sprintf("The table gives %s as the default of %s, but the code sets %s = %s.", cell, field.Name, site.name, code),
+		Message:    fmt.Sprintf("%s %s as the default of %s, but the code sets %s = %s.", lead, doc, subject, site.name, code),
 		Confidence: 0.85,
 		Suggestion: suggestion,
 		Evidence: []review.Evidence{{
@@ -340,40 +349,9 @@ func (r *LiteralMismatch) judgeFieldExpr(ws *review.Workspace, c review.Claim) *
 	if !ok || site.val == nil {
 		return nil
 	}
-	docs, ok := cellValue(doc, site)
-	if !ok {
-		return nil
+	repl := site.expr
+	if strings.HasPrefix(doc, "`") {
+		repl = "`" + repl + "`"
 	}
-	for _, d := range docs {
-		if sameConstant(d, site.val) {
-			return nil
-		}
-	}
-	code := site.expr
-	if shown := constShown(site); shown != "" && shown != code {
-		code += " (" + shown + ")"
-	}
-	suggestion := ""
-	if strings.Count(c.Text, doc) == 1 {
-		repl := site.expr
-		if strings.HasPrefix(doc, "`") {
-			repl = "`" + repl + "`"
-		}
-		suggestion = strings.Replace(c.Text, doc, repl, 1)
-	}
-	hops := []string{sym.Name}
-	if site.fn != "" {
-		hops = append(hops, site.fn)
-	}
-	return &review.Verdict{
-		Label:      review.Contradicted,
-		Rule:       r.Name(),
-		Message:    fmt.Sprintf("The doc gives %s as the default of %s, but the code sets %s = %s.", doc, sym.Name, site.name, code),
-		Confidence: 0.85,
-		Suggestion: suggestion,
-		Evidence: []review.Evidence{{
-			Path: site.path, StartLine: site.line, EndLine: site.end, Source: review.SourceCode,
-			Why: site.why, Hops: hops,
-		}},
-	}
+	return r.compareDefaultText(c, "The doc gives", doc, repl, sym.Name, []string{sym.Name}, site)
 }

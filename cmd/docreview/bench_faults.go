@@ -421,13 +421,12 @@ func runFaultBench(ctx context.Context, fb faultBench, stdout io.Writer) error {
 	ln.Close()
 
 	var (
-		mu      sync.Mutex
-		proc    *serveProc
-		status  = map[int]int{}
-		sent    int
-		tries   int
-		killed  int
-		sending = true
+		mu     sync.Mutex
+		proc   *serveProc
+		status = map[int]int{}
+		sent   int
+		tries  int
+		killed int
 	)
 	if proc, err = e.start(ctx, addr, extra...); err != nil {
 		return fmt.Errorf("bench webhook: %w", err)
@@ -514,13 +513,9 @@ func runFaultBench(ctx context.Context, fb faultBench, stdout io.Writer) error {
 		killErr <- nil
 	}()
 	wg.Wait()
-	mu.Lock()
-	sending = false
-	mu.Unlock()
 	if err := <-killErr; err != nil {
 		return fmt.Errorf("bench webhook: %w", err)
 	}
-	_ = sending
 
 	// Converged: every pull request's current head has a check run, and
 	// its summary names that head.
