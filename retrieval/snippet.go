@@ -188,20 +188,43 @@ func (s *Symbols) CheckSnippet(ctx context.Context, fromDir string, src string, 
 	}
 	blocks = append(blocks, mains...)
 
-	fset := token.NewFileSet()
-	files := snipAssemble(blocks, nil)
-	if !snipParse(fset, files) {
-		return nil
-	}
-	errs, info := s.snipTypeCheck(ctx, fset, files)
-	if !strict {
-		if s.snipAutoImports(ctx, from, files, errs) {
+	check := func(blocks []*snipBlock) (*token.FileSet, []*snipFile, []types.Error, *types.Info, bool) {
+		fset := token.NewFileSet()
+		files := snipAssemble(blocks, nil)
+		if !snipParse(fset, files) {
+			return nil, nil, nil, nil, false
+		}
+		errs, info := s.snipTypeCheck(ctx, fset, files)
+		if !strict && s.snipAutoImports(ctx, from, files, errs) {
 			fset = token.NewFileSet()
 			files = snipAssemble(blocks, files)
 			if !snipParse(fset, files) {
-				return nil
+				return nil, nil, nil, nil, false
 			}
 			errs, info = s.snipTypeCheck(ctx, fset, files)
+		}
+		return fset, files, errs, info, true
+	}
+	fset, files, errs, info, ok := check(blocks)
+	if !ok {
+		return nil
+	}
+	// A block that declares again what the package declares, or methods
+	// of the package's types, is the package's own source (a listing of a
+	// type, a pattern for contributors): it is written from inside the
+	// package and cannot be judged from outside. Such a block is not
+	// checked, and an earlier one is no prelude.
+	if own := snipOwnSource(from, fset, files); len(own) > 0 {
+		for i := range own {
+			if blocks[i].src {
+				return wrongImports
+			}
+		}
+		blocks = slices.DeleteFunc(slices.Clone(blocks), func(b *snipBlock) bool {
+			return own[slices.Index(blocks, b)]
+		})
+		if fset, files, errs, info, ok = check(blocks); !ok {
+			return nil
 		}
 	}
 	issues := wrongImports
@@ -232,6 +255,149 @@ func (s *Symbols) CheckSnippet(ctx context.Context, fromDir string, src string, 
 		seen[k] = true
 		return dup
 	})
+}
+
+// snipGalleryVar reports whether the value at pos, or a variable the
+// assignment holding pos declares, is a variable that a `:=` of the
+// files declares again beside a new one: the block is a gallery of
+// alternatives that reuse a name, and the types of the reused variable
+// belong to one of them only.
+func snipGalleryVar(files []*snipFile, info *types.Info, path []ast.Node, pos token.Pos) bool {
+	reused := make(map[types.Object]bool)
+	for _, f := range files {
+		if f.ast == nil {
+			continue
+		}
+		ast.Inspect(f.ast, func(n ast.Node) bool {
+			as, ok := n.(*ast.AssignStmt)
+			if !ok || as.Tok != token.DEFINE {
+				return true
+			}
+			for _, l := range as.Lhs {
+				if id, ok := l.(*ast.Ident); ok && info.Defs[id] == nil {
+					if obj := info.Uses[id]; obj != nil {
+						reused[obj] = true
+					}
+				}
+			}
+			return true
+		})
+	}
+	if len(reused) == 0 {
+		return false
+	}
+	for i := len(path) - 1; i >= 0; i-- {
+		switch n := path[i].(type) {
+		case *ast.Ident:
+			if n.Pos() == pos && reused[info.Uses[n]] {
+				return true
+			}
+		case *ast.CallExpr, *ast.CompositeLit:
+			// An argument or an element: only its own variable counts.
+			return false
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				if id, ok := l.(*ast.Ident); ok && (reused[info.Uses[id]] || reused[info.Defs[id]]) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// snipReceiverType reports whether a method the files declare has name as
+// its receiver's type.
+func snipReceiverType(files []*snipFile, name string) bool {
+	for _, f := range files {
+		if f.ast == nil {
+			continue
+		}
+		for _, d := range f.ast.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Recv == nil || len(fd.Recv.List) == 0 {
+				continue
+			}
+			t := fd.Recv.List[0].Type
+			if st, ok := t.(*ast.StarExpr); ok {
+				t = st.X
+			}
+			if id, ok := t.(*ast.Ident); ok && id.Name == name {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// snipOwnSource returns the blocks (by index) that declare at the top
+// level a name the package from declares too, or a method of one of its
+// types.
+func snipOwnSource(from *Package, fset *token.FileSet, files []*snipFile) map[int]bool {
+	if from == nil || from.Types == nil || from.Name == "main" {
+		return nil
+	}
+	own := make(map[int]bool)
+	mark := func(f *snipFile, id *ast.Ident) {
+		if id == nil || id.Name == "_" || from.Types.Scope().Lookup(id.Name) == nil {
+			return
+		}
+		if seg, ok := snipSegAt(f, fset.Position(id.Pos()).Line); ok {
+			own[seg.block] = true
+		}
+	}
+	markGen := func(f *snipFile, d *ast.GenDecl) {
+		for _, sp := range d.Specs {
+			switch sp := sp.(type) {
+			case *ast.TypeSpec:
+				mark(f, sp.Name)
+			case *ast.ValueSpec:
+				for _, n := range sp.Names {
+					mark(f, n)
+				}
+			}
+		}
+	}
+	for _, f := range files {
+		if f.ast == nil {
+			continue
+		}
+		for _, d := range f.ast.Decls {
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				if d.Recv == nil && d.Name.Name == "_" && d.Body != nil {
+					// The function holding the statement blocks: their
+					// declarations are its first statements.
+					for _, st := range d.Body.List {
+						if ds, ok := st.(*ast.DeclStmt); ok {
+							markGen(f, ds.Decl.(*ast.GenDecl))
+						}
+					}
+					continue
+				}
+				if d.Recv == nil {
+					mark(f, d.Name)
+					continue
+				}
+				if len(d.Recv.List) == 0 {
+					continue
+				}
+				t := d.Recv.List[0].Type
+				if st, ok := t.(*ast.StarExpr); ok {
+					t = st.X
+				}
+				if ix, ok := t.(*ast.IndexExpr); ok {
+					t = ix.X
+				}
+				if id, ok := t.(*ast.Ident); ok {
+					mark(f, id)
+				}
+			case *ast.GenDecl:
+				markGen(f, d)
+			}
+		}
+	}
+	return own
 }
 
 // snipPrepare replaces placeholders and decides what a block parses as: a
@@ -327,6 +493,13 @@ func snipSplitFuncs(body string) (decls, stmts string, ok bool) {
 			if depth == 0 && typeStart >= 0 {
 				spans = append(spans, span{typeStart, file.Offset(pos)})
 				typeStart = -1
+			}
+			if depth == 0 && start >= 0 && bodyDepth < 0 {
+				// A signature without a body ("func example1() (int,
+				// error)") declares a function the reader has.
+				spans = append(spans, span{start, file.Offset(pos)})
+				start = -1
+				funcs++
 			}
 		case token.LPAREN, token.LBRACK, token.LBRACE:
 			if tok == token.LBRACE && start >= 0 && bodyDepth < 0 && depth == 0 {
@@ -604,7 +777,7 @@ func snipSelected(f *ast.File, name string) []string {
 // snipClassify turns a type error into an issue, or says to drop it.
 func (s *Symbols) snipClassify(ctx context.Context, from *Package, fset *token.FileSet, files []*snipFile, blocks []*snipBlock, info *types.Info, e types.Error, full, strict bool) (SnippetIssue, bool) {
 	msg := e.Msg
-	for _, drop := range []string{"declared and not used", "imported and not used", " is not used", "missing return", "imported as"} {
+	for _, drop := range []string{"declared and not used", "imported and not used", " is not used", "missing return", "missing function body", "imported as"} {
 		if strings.Contains(msg, drop) {
 			return SnippetIssue{}, false
 		}
@@ -631,6 +804,12 @@ func (s *Symbols) snipClassify(ctx context.Context, from *Package, fset *token.F
 		}
 	}
 
+	if strings.HasPrefix(msg, "cannot use ") && snipGalleryVar(files, info, path, e.Pos) {
+		// "cert := nats.ClientCert(…)" and, as another alternative,
+		// "cert, err := tls.LoadX509KeyPair(…)": the second reuses the
+		// first's variable, each is right on its own.
+		return SnippetIssue{}, false
+	}
 	if vs := snipSwappedVar(path, e.Pos); vs != nil {
 		iss.Kind = SnippetCompile
 		iss.Name = vs.Names[0].Name
@@ -820,7 +999,9 @@ func (s *Symbols) snipClassify(ctx context.Context, from *Package, fset *token.F
 		if from != nil && from.Types != nil && from.Types.Scope().Lookup(name) != nil {
 			return SnippetIssue{}, false
 		}
-		if p, closest := s.snipCloseUnqualified(from, f, name, full); p != nil {
+		// A type the block writes methods for ("func (Hook1) ProcessHook")
+		// is the reader's own, left undeclared.
+		if p, closest := s.snipCloseUnqualified(from, f, name, full); p != nil && !snipReceiverType(files, name) {
 			iss.Kind = SnippetUnknownName
 			iss.Name, iss.Package, iss.Closest = p.Name+"."+name, p.ImportPath, closest
 			iss.Message = fmt.Sprintf("package %s has no %s", p.ImportPath, name)

@@ -408,6 +408,57 @@ func testCheckSnippet(t *testing.T, s *Symbols) {
 			src:  "cache.WindowsOnly()",
 		},
 		{
+			// A contributor's pattern written inside the package: methods
+			// of its types, its unexported fields.
+			name: "the package's own source is not judged from outside",
+			from: "cache",
+			src:  "func (c *Cache) Reset() {\n\tc.items = nil\n\tc.Purge()\n}",
+		},
+		{
+			// Wrong on purpose, to show that the block is checked at all.
+			name: "a method of the reader's own type beside the package's",
+			from: "cache",
+			src:  "type mine struct{}\nfunc (mine) Reset() {\n\tc := New(Options{})\n\tc.Purge()\n}",
+			want: []SnippetIssue{{Kind: SnippetUnknownMember, Line: 4, Name: "Purge", Package: mod,
+				Message: "type *cache.Cache has no field or method Purge"}},
+		},
+		{
+			// A listing of the package's Options is no declaration of a
+			// new type for the blocks after it.
+			name:    "a listing of the package's type is no prelude",
+			from:    "cache",
+			prelude: []string{"type Options struct {\n\tSize int\n}"},
+			src:     "c := New(Options{Size: 1})\nc.Set(\"a\", \"b\")",
+		},
+		{
+			name: "a type the block writes methods for is the reader's",
+			from: "cache",
+			src:  "func (Cache1) Get(key string) string {\n\treturn key\n}",
+			want: []SnippetIssue{{Kind: SnippetUndeclared, Line: 1, Name: "Cache1",
+				Message: "Cache1 is not declared in the snippet or the code blocks before it"}},
+		},
+		{
+			// Two alternatives that both name their result v: the second
+			// reuses the first's variable, of another type.
+			name: "a gallery that reuses a variable",
+			from: "cache",
+			src:  "n := cache.Kind(1)\nfmt.Println(n)\nn, err := strconv.Atoi(\"2\")\nfmt.Println(err, []int{n})",
+		},
+		{
+			name: "a wrong argument in a gallery",
+			from: "cache",
+			src:  "c := cache.New(cache.Options{})\nres, ok := c.Get(\"a\")\nres, ok := c.Get(1)\nfmt.Println(res, ok)",
+			want: []SnippetIssue{{Kind: SnippetWrongArgs, Line: 3, Name: "Cache.Get", Package: mod,
+				Message: "cannot use 1 (untyped int constant) as string value in argument to c.Get"}},
+		},
+		{
+			name: "signatures without bodies beside statements",
+			from: "cache",
+			src:  "func load() (string, error)\n\nc := cache.New(cache.Options{})\nv, err := load()\nc.Set(\"k\", v)\nc.Purge(err)",
+			want: []SnippetIssue{{Kind: SnippetUnknownMember, Line: 6, Name: "Purge", Package: mod,
+				Message: "type *cache.Cache has no field or method Purge"}},
+		},
+		{
 			name: "empty",
 			from: "cache",
 			src:  "  \n",

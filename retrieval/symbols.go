@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"log/slog"
+	"strings"
 	"sync"
 )
 
@@ -191,6 +192,26 @@ const (
 // Packages returns the repository's packages, sorted by Dir.
 func (s *Symbols) Packages() []*Package {
 	return append([]*Package(nil), s.pkgs...)
+}
+
+// ModulePath returns the path of the module whose go.mod is nearest above
+// the file or directory p (slash-separated, relative to the root), or ""
+// when no go.mod holds it.
+func (s *Symbols) ModulePath(p string) string {
+	best, bestLen := "", -1
+	for _, m := range s.modules {
+		n := 0
+		if m.dir != "." {
+			if p != m.dir && !strings.HasPrefix(p, m.dir+"/") {
+				continue
+			}
+			n = len(m.dir)
+		}
+		if n > bestLen {
+			best, bestLen = m.path, n
+		}
+	}
+	return best
 }
 
 // Package returns the package in dir (slash-separated, relative to the

@@ -88,6 +88,17 @@ func TestSymbols(t *testing.T) {
 	t.Run("graph", func(t *testing.T) { testSymGraph(t, s, fsys) })
 	t.Run("tests", func(t *testing.T) { testSymTests(t, s, fsys) })
 	t.Run("snippets", func(t *testing.T) { testCheckSnippet(t, s) })
+	t.Run("module paths", func(t *testing.T) {
+		for p, want := range map[string]string{
+			"README.md": "example.com/cachemod", "cache/cache.go": "example.com/cachemod",
+			"tools": "example.com/cachemod/tools", "tools/gen/main.go": "example.com/cachemod/tools",
+			"toolsx/a.md": "example.com/cachemod",
+		} {
+			if got := s.ModulePath(p); got != want {
+				t.Errorf("ModulePath(%q) = %q, want %q", p, got, want)
+			}
+		}
+	})
 	t.Run("concurrent", func(t *testing.T) { testSymConcurrent(t, s) })
 }
 

@@ -585,7 +585,7 @@ var _ review.Unverifier = (*StaleReference)(nil)
 // names whose shape leaves open whether they are code (see [absentIn]).
 // Names it reports as stale are not listed.
 func (r *StaleReference) Unverified(ctx context.Context, ws *review.Workspace, c review.Claim) []string {
-	if ws == nil || ws.Symbols == nil || isHistory(c.Path) {
+	if ws == nil || ws.Symbols == nil || isHistory(c.Path) || isOtherVersionDoc(ws, c.Path) {
 		return nil
 	}
 	sc := newScope(ws.Symbols, c)

@@ -273,7 +273,7 @@ func (u cliUse) shown() string {
 // command does not define contradicts the claim, with the word replaced by
 // its unique close name as the suggestion.
 func (r *CLIFlag) cliVerdict(ws *review.Workspace, c review.Claim) (*review.Verdict, error) {
-	if ws == nil || ws.Symbols == nil || c.Kind != review.KindMarkdown || isHistory(c.Path) {
+	if ws == nil || ws.Symbols == nil || c.Kind != review.KindMarkdown || isHistory(c.Path) || isOtherVersionDoc(ws, c.Path) {
 		return nil, nil
 	}
 	var blocks []review.Mention

@@ -53,7 +53,7 @@ var useRE = regexp.MustCompile(`(?i)\buse\s+\[?\*?([A-Za-z_][\w.]*)\]?`)
 
 // Judge reports a claim that recommends a deprecated symbol, or nil.
 func (r *DeprecatedUse) Judge(_ context.Context, ws *review.Workspace, c review.Claim) (*review.Verdict, error) {
-	if ws == nil || ws.Symbols == nil || isHistory(c.Path) || isDeprecated(c.Text) {
+	if ws == nil || ws.Symbols == nil || isHistory(c.Path) || isOtherVersionDoc(ws, c.Path) || isDeprecated(c.Text) {
 		return nil, nil
 	}
 	lower := strings.ToLower(c.Text)

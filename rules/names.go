@@ -8,6 +8,8 @@ import (
 	"io/fs"
 	"path"
 	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -155,7 +157,49 @@ func isUpgradeGuide(p string) bool {
 			return true
 		}
 	}
+	// "migrate" alone may name a tool (golang-migrate's docs); beside a
+	// version it is a guide: migrate-v1-to-v2.md.
+	words := strings.FieldsFunc(base, func(r rune) bool { return r == '-' || r == '_' || r == ' ' })
+	if slices.Contains(words, "migrate") {
+		for _, w := range words {
+			if historyVersionRE.MatchString(w) {
+				return true
+			}
+		}
+	}
 	return false
+}
+
+// majorDirRE matches a directory named for a major version ("v1", "v2.x").
+var majorDirRE = regexp.MustCompile(`^v([0-9]+)(\.x)?$`)
+
+// isOtherMajorDoc reports whether the documentation file p sits in a
+// directory named for a major version other than the one of module
+// modPath ("docs/v1/getting-started.md" in github.com/urfave/cli/v2):
+// it documents that version's API on purpose.
+func isOtherMajorDoc(p, modPath string) bool {
+	if path.Ext(p) == ".go" || modPath == "" {
+		return false
+	}
+	major := 1
+	if i := strings.LastIndex(modPath, "/v"); i >= 0 {
+		if n, err := strconv.Atoi(modPath[i+2:]); err == nil && n >= 2 {
+			major = n
+		}
+	}
+	for _, el := range strings.Split(path.Dir(p), "/") {
+		if m := majorDirRE.FindStringSubmatch(el); m != nil {
+			if n, err := strconv.Atoi(m[1]); err == nil && n != major {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isOtherVersionDoc is isOtherMajorDoc for the module that holds p.
+func isOtherVersionDoc(ws *review.Workspace, p string) bool {
+	return ws != nil && ws.Symbols != nil && isOtherMajorDoc(p, ws.Symbols.ModulePath(p))
 }
 
 // historyVersionRE matches the version suffix of a per-version change log

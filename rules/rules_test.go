@@ -181,7 +181,7 @@ func TestRulesConcurrentAndDeterministic(t *testing.T) {
 func TestIsUpgradeGuide(t *testing.T) {
 	for p, want := range map[string]bool{
 		"UPGRADE.md": true, "docs/MIGRATION.md": true, "docs/upgrade-notes.md": true, "docs/version_migration.md": true,
-		"UPGRADING.md": true, "docs/migrate.md": false, "README.md": false, "upgrade.go": false,
+		"UPGRADING.md": true, "docs/migrate.md": false, "docs/migrate-v1-to-v2.md": true, "docs/migrate_to_v3.md": true, "README.md": false, "upgrade.go": false,
 	} {
 		if got := isUpgradeGuide(p); got != want {
 			t.Errorf("isUpgradeGuide(%q) = %v, want %v", p, got, want)
@@ -196,6 +196,29 @@ func TestIsHistory(t *testing.T) {
 	} {
 		if got := isHistory(p); got != want {
 			t.Errorf("isHistory(%q) = %v, want %v", p, got, want)
+		}
+	}
+}
+
+func TestIsOtherMajorDoc(t *testing.T) {
+	tests := []struct {
+		path, mod string
+		want      bool
+	}{
+		{"docs/v1/getting-started.md", "github.com/urfave/cli/v2", true},
+		{"docs/v2/getting-started.md", "github.com/urfave/cli/v2", false},
+		{"docs/v2/index.md", "github.com/x/y", true},
+		{"docs/v1.x/index.md", "github.com/x/y/v3", true},
+		{"docs/v1/index.md", "github.com/x/y", false},
+		{"v1/README.md", "github.com/x/y/v2", true},
+		{"docs/README.md", "github.com/x/y/v2", false},
+		{"docs/v1.md", "github.com/x/y/v2", false},
+		{"v1/api.go", "github.com/x/y/v2", false},
+		{"docs/v1/index.md", "", false},
+	}
+	for _, tt := range tests {
+		if got := isOtherMajorDoc(tt.path, tt.mod); got != tt.want {
+			t.Errorf("isOtherMajorDoc(%q, %q) = %v, want %v", tt.path, tt.mod, got, tt.want)
 		}
 	}
 }

@@ -65,7 +65,7 @@ type snippetIssue struct {
 // contradictions before omissions. It fails when the claim's Markdown file
 // cannot be read or parsed again for the prelude.
 func (r *GoSnippet) judgeGo(ctx context.Context, ws *review.Workspace, c review.Claim) (*review.Verdict, error) {
-	if ws == nil || ws.Symbols == nil || isHistory(c.Path) || isUpgradeGuide(c.Path) {
+	if ws == nil || ws.Symbols == nil || isHistory(c.Path) || isUpgradeGuide(c.Path) || isOtherVersionDoc(ws, c.Path) {
 		return nil, nil
 	}
 	blocks := goBlocks(c)

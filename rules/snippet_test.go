@@ -196,6 +196,7 @@ func TestSnippetUntypedReceivers(t *testing.T) {
 		{"flags.MarkDepercated(", "The Go code block calls flags.MarkDepercated, but no type has a method MarkDepercated; FlagSet has MarkDeprecated.", "```go\nflags.MarkDeprecated(\"verbose\", \"use --debug\")\n```"},
 		{"flags.Hide(", "The Go code block calls flags.Hide, but FlagSet.Hide was renamed to FlagSet.MarkHidden in this diff.", "```go\nflags.MarkHidden(\"verbose\")\n```"},
 		{"cmd.Execute()", "", ""},        // no module method is close
+		{"log.MarkDepercated(", "", ""},  // a standard package's name: the reader's logger
 		{"flags.MarkDeprecatd(", "", ""}, // a typo the diff did not make: old debt
 		{"b.WriteStrin(", "The Go code block uses strings.Builder.WriteStrin, but strings.Builder has no field or method WriteStrin (closest: strings.Builder.WriteString).", "b.WriteString(\"x\")"},
 		// The wrong call behind the missing import outranks the omission.

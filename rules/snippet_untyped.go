@@ -30,7 +30,8 @@ type untypedCall struct {
 // declared receiver the checker cannot type the call, so this is the only
 // check such calls get. A receiver counts as undeclared when neither the
 // block nor the blocks before it (prelude) declare it and it is not the
-// name of a package the block or the module imports.
+// name of a package the block or the module imports, or of a standard
+// library package.
 func untypedCalls(sc scope, blocks []review.Mention, prelude []string, lines []string, changes review.Changes) []untypedCall {
 	declared := map[string]bool{}
 	for _, p := range sc.scopePackages() {
@@ -82,7 +83,9 @@ func untypedCalls(sc scope, blocks []review.Mention, prelude []string, lines []s
 				return true
 			}
 			recv, ok := sel.X.(*ast.Ident)
-			if !ok || declared[recv.Name] || isBuiltin(recv.Name) || seen[sel.Sel.Name] {
+			// A receiver named like a standard package ("log.Errorf") is
+			// that package or a logger of the reader's, not a misspelling.
+			if !ok || declared[recv.Name] || isBuiltin(recv.Name) || seen[sel.Sel.Name] || sc.syms.StdNamed(recv.Name) {
 				return true
 			}
 			method := sel.Sel.Name

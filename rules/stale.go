@@ -83,7 +83,7 @@ type stale struct {
 // no certain correction exists. It fails only when the diff's symbol
 // changes cannot be computed.
 func (r *StaleReference) Judge(ctx context.Context, ws *review.Workspace, c review.Claim) (*review.Verdict, error) {
-	if ws == nil || ws.Symbols == nil || isHistory(c.Path) {
+	if ws == nil || ws.Symbols == nil || isHistory(c.Path) || isOtherVersionDoc(ws, c.Path) {
 		return nil, nil
 	}
 	sc := newScope(ws.Symbols, c)
