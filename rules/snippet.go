@@ -2,9 +2,11 @@ package rules
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"go/ast"
 	"go/parser"
+	"go/scanner"
 	"go/token"
 	"go/types"
 	"io/fs"
@@ -373,7 +375,7 @@ func goBlocks(c review.Claim) []review.Mention {
 			// A doc comment's code block has no language: it is checked
 			// when it parses as Go (output, grammars and shell lines do
 			// not).
-			if m.Lang == "" && parsesAsGo(m.Text) {
+			if m.Lang == "" && (parsesAsGo(m.Text) || commaTypo(m.Text)) {
 				out = append(out, m)
 			}
 		}
@@ -384,6 +386,21 @@ func goBlocks(c review.Claim) []review.Mention {
 func isGoLang(lang string) bool {
 	lang = strings.ToLower(strings.TrimSpace(lang))
 	return lang == "go" || lang == "golang"
+}
+
+// commaTypo reports whether a doc comment's code block is Go but for one
+// missing comma: as statements it has exactly one syntax error, "missing
+// ','" ("e.Str("foo": value)", a last argument's "})" without its comma),
+// and holds a call. Pseudo-code, output and grammars fail in more places
+// or otherwise.
+func commaTypo(text string) bool {
+	src := "package p\nfunc _() {\n" + strings.ReplaceAll(text, "...", "_elided") + "\n}"
+	_, err := parser.ParseFile(token.NewFileSet(), "", src, parser.AllErrors|parser.SkipObjectResolution)
+	var list scanner.ErrorList
+	if !errors.As(err, &list) || len(list) != 1 || !strings.HasPrefix(list[0].Msg, "missing ','") {
+		return false
+	}
+	return strings.Contains(text, "(") && strings.Contains(text, ")")
 }
 
 // parsesAsGo reports whether a doc comment's code block is Go: it parses
@@ -418,6 +435,12 @@ func issueSeverity(is retrieval.SnippetIssue, kind review.Kind, sc scope) int {
 		switch is.Kind {
 		case "unknown-name", "unknown-member", "wrong-args", "wrong-type":
 			if moduleIssue(sc, is) {
+				return 2
+			}
+		case "syntax":
+			// Only blocks that are Go but for a missing comma are
+			// checked with a syntax error (see commaTypo).
+			if strings.Contains(is.Message, "missing ','") {
 				return 2
 			}
 		}

@@ -236,3 +236,38 @@ func TestSnippetUntypedReceivers(t *testing.T) {
 		})
 	}
 }
+
+// TestSnippetDocCommentTypos checks that a doc comment's code block that is
+// Go but for one missing comma is reported, and that pseudo-code, output
+// and correct blocks are not.
+func TestSnippetDocCommentTypos(t *testing.T) {
+	ws := loadWorkspace(t, "doctypo")
+	ws.Scope = review.ScopeAll
+	tests := []struct {
+		symbol  string
+		message string // "" for no verdict
+	}{
+		{"Event.Str", "missing ',' in argument list"},
+		{"Event.Group", "missing ',' before newline in argument list"},
+		{"Event.Int", ""},  // correct
+		{"Event.Send", ""}, // output with parentheses, not Go
+	}
+	for _, tt := range tests {
+		t.Run(tt.symbol, func(t *testing.T) {
+			c := goClaim(t, ws, "event.go", tt.symbol)
+			got, err := (&GoSnippet{}).Judge(t.Context(), ws, c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tt.message == "" {
+				if got != nil {
+					t.Fatalf("got %s %q, want no verdict", got.Label, got.Message)
+				}
+				return
+			}
+			if got == nil || got.Label != review.Contradicted || !strings.Contains(got.Message, tt.message) {
+				t.Fatalf("got %+v, want contradicted with %q", got, tt.message)
+			}
+		})
+	}
+}

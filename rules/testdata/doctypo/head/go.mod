@@ -1,0 +1,3 @@
+module example.com/eventlog
+
+go 1.22
