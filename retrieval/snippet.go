@@ -972,7 +972,14 @@ func (s *Symbols) snipClassify(ctx context.Context, from *Package, fset *token.F
 		case s.inModule(ip) && s.byPath[ip] == nil && !s.excluded[ip]:
 			iss.Message = fmt.Sprintf("the repository has no package %s", ip)
 		case strings.Contains(msg, errSymStdMissing.Error()):
-			iss.Message = fmt.Sprintf("the standard library has no package %s", ip)
+			// Only a misspelt standard path ("encoding/jsn") is a mistake;
+			// "your/app/tasks" is the reader's own package.
+			closest := s.std.closestPath(ip)
+			if closest == "" {
+				return SnippetIssue{}, false
+			}
+			iss.Closest = closest
+			iss.Message = fmt.Sprintf("the standard library has no package %s (closest: %s)", ip, closest)
 		default:
 			return SnippetIssue{}, false
 		}
@@ -1964,13 +1971,19 @@ func snipElidesDecls(text string) bool {
 		if !strings.Contains(t, "...") && !strings.Contains(t, "…") {
 			continue
 		}
-		inBody := false
+		// Inside a declaration other than the imports it leaves out
+		// statements, fields or values ("// ... fields for struct"), not
+		// declarations.
+		inDecl := false
 		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && cg.Pos() > fd.Body.Lbrace && cg.End() <= fd.Body.Rbrace {
-				inBody = true
+			if gd, ok := d.(*ast.GenDecl); ok && gd.Tok == token.IMPORT {
+				continue
+			}
+			if cg.Pos() > d.Pos() && cg.End() <= d.End() {
+				inDecl = true
 			}
 		}
-		if !inBody {
+		if !inDecl {
 			return true
 		}
 	}

@@ -283,6 +283,18 @@ func testCheckSnippet(t *testing.T, s *Symbols) {
 				Message: `cache is used without importing "example.com/cachemod/cache"`}},
 		},
 		{
+			name: "file with an elision among a struct's fields still declares its imports",
+			from: ".",
+			src:  "package main\n\nimport \"fmt\"\n\ntype handler struct {\n\t// ... fields\n}\n\nfunc main() {\n\tc := cache.New(cache.Options{})\n\tfmt.Println(c, handler{})\n}\n",
+			want: []SnippetIssue{{Kind: SnippetMissingImport, Line: 10, Name: "cache", Package: mod,
+				Message: `cache is used without importing "example.com/cachemod/cache"`}},
+		},
+		{
+			name: "file with an elision between its declarations: the imports it omits are implied",
+			from: ".",
+			src:  "package main\n\nimport \"fmt\"\n\n// ...\n\nfunc main() {\n\tc := cache.New(cache.Options{})\n\tfmt.Println(c)\n}\n",
+		},
+		{
 			name: "fragment without imports: packages are implied",
 			from: ".",
 			src:  "c := cache.New(cache.Options{})\nfmt.Println(c)\n",
@@ -294,9 +306,16 @@ func testCheckSnippet(t *testing.T, s *Symbols) {
 			want: []SnippetIssue{
 				{Kind: SnippetUnknownName, Line: 4, Name: "example.com/cachemod/nope", Package: "example.com/cachemod/nope",
 					Message: "the repository has no package example.com/cachemod/nope"},
-				{Kind: SnippetUnknownName, Line: 5, Name: "fmtx", Package: "fmtx",
-					Message: "the standard library has no package fmtx"},
+				{Kind: SnippetUnknownName, Line: 5, Name: "fmtx", Package: "fmtx", Closest: "fmt",
+					Message: "the standard library has no package fmtx (closest: fmt)"},
 			},
+		},
+		{
+			// Without a dot the path looks like the standard library's,
+			// but nothing there is close: it is the reader's package.
+			name: "a placeholder import path",
+			from: ".",
+			src:  "package main\n\nimport (\n\t\"your/app/package/tasks\"\n)\n\nfunc main() { tasks.Run() }\n",
 		},
 		{
 			name:    "fragment with prelude",

@@ -344,6 +344,30 @@ func (st *symStd) name(ip string) string {
 	return path.Base(ip)
 }
 
+// closestPath returns the one std import path within two edits of ip
+// (one for paths of up to four letters), or "" when there is none, more
+// than one, or the list of std packages is unknown.
+func (st *symStd) closestPath(ip string) string {
+	if st == nil || st.env == nil || st.env.names == nil {
+		return ""
+	}
+	limit := 2
+	if len(ip) <= 4 {
+		limit = 1
+	}
+	found := ""
+	for p := range st.env.names {
+		if strings.Contains(p, "internal") || strings.HasPrefix(p, "vendor/") || symDistance(p, ip) > limit {
+			continue
+		}
+		if found != "" {
+			return ""
+		}
+		found = p
+	}
+	return found
+}
+
 // pathsNamed returns the std packages named name, preferred first.
 func (st *symStd) pathsNamed(name string) []string {
 	if st == nil || st.env == nil {
