@@ -306,6 +306,22 @@ func snipGalleryVar(files []*snipFile, info *types.Info, path []ast.Node, pos to
 	return false
 }
 
+// snipTypedArgs reports whether every argument of call has a known type:
+// none is undeclared, elided or of a package the checker does not load,
+// so an inference failure is the call's own.
+func (s *Symbols) snipTypedArgs(call *ast.CallExpr, info *types.Info) bool {
+	for _, a := range call.Args {
+		tv, ok := info.Types[a]
+		if !ok || tv.Type == nil || s.snipHasFake(tv.Type, 0) {
+			return false
+		}
+		if b, ok := tv.Type.(*types.Basic); ok && b.Kind() == types.Invalid {
+			return false
+		}
+	}
+	return true
+}
+
 // snipReceiverType reports whether a method the files declare has name as
 // its receiver's type.
 func snipReceiverType(files []*snipFile, name string) bool {
@@ -909,10 +925,34 @@ func (s *Symbols) snipClassify(ctx context.Context, from *Package, fset *token.F
 		}
 		return SnippetIssue{}, false
 
+	case strings.HasPrefix(msg, "in call to ") && (strings.Contains(msg, "cannot infer ") || strings.Contains(msg, " does not match ")):
+		// A generic module function whose type arguments the call does
+		// not give and its arguments do not decide ("lo.Switch(1)" for
+		// Switch[T, R]), or an argument of the wrong shape for them.
+		var call *ast.CallExpr
+		for i := len(path) - 1; i >= 0 && call == nil; i-- {
+			if c, ok := path[i].(*ast.CallExpr); ok && c.Pos() <= e.Pos && e.Pos <= c.End() {
+				call = c
+			}
+		}
+		if call == nil || !s.snipTypedArgs(call, info) {
+			return SnippetIssue{}, false
+		}
+		if name, ip, ok := s.snipModuleCallee(call, info); ok {
+			iss.Kind = SnippetWrongArgs
+			iss.Name, iss.Package = name, ip
+			// The checker's "(declared at -)" names no place in a snippet.
+			iss.Message = snipOneLine(strings.ReplaceAll(msg, " (declared at -)", ""))
+			return iss, true
+		}
+		return SnippetIssue{}, false
+
 	case strings.HasPrefix(msg, "cannot use ") && strings.Contains(msg, "(missing method "):
 		return s.snipMissingMethod(path, info, e, iss)
 
-	case strings.HasPrefix(msg, "assignment mismatch: "):
+	case strings.HasPrefix(msg, "assignment mismatch: "), strings.HasSuffix(msg, "(no value) used as value"):
+		// "ok := lo.TryCatch(…)" of a function without results is a
+		// mismatch too.
 		for i := len(path) - 1; i >= 0; i-- {
 			call, ok := path[i].(*ast.CallExpr)
 			if !ok || call.Pos() != e.Pos {
@@ -921,7 +961,7 @@ func (s *Symbols) snipClassify(ctx context.Context, from *Package, fset *token.F
 			if name, ip, ok := s.snipModuleCallee(call, info); ok {
 				iss.Kind = SnippetCompile
 				iss.Name, iss.Package = name, ip
-				iss.Message = msg
+				iss.Message = snipOneLine(msg)
 				return iss, true
 			}
 		}
