@@ -3,10 +3,6 @@ package rules
 import (
 	"context"
 	"fmt"
-	"go/ast"
-	"go/constant"
-	"go/token"
-	"go/types"
 	"path"
 	"slices"
 	"sort"
@@ -15,13 +11,14 @@ import (
 	"github.com/docreview/docreview/retrieval"
 	"github.com/docreview/docreview/review"
 	"github.com/docreview/docreview/review/prose"
+	"github.com/docreview/docreview/rules/clitree"
 )
 
 // command is what the module's code says about one of its binaries: for a
 // program using the standard flag package, the flags every flag set of its
 // main package registers and the subcommands its dispatch switch accepts
 // (kept only when every registration has a constant name); for one built
-// with cobra, urfave/cli or kong, its command tree (see cliTree).
+// with cobra, urfave/cli or kong, its command tree (see clitree.Tree).
 var _ review.Judge = (*CLIFlag)(nil)
 
 // CLIFlag is the cli-flag rule: a shell block of a Markdown claim that runs
@@ -45,38 +42,14 @@ func (r *CLIFlag) Judge(_ context.Context, ws *review.Workspace, c review.Claim)
 type command struct {
 	name  string
 	dir   string
-	flags map[string]flagDef
+	flags map[string]clitree.Pos
 	// subs is nil when the package has no dispatch switch on its first
 	// argument: then subcommands are not checked.
 	subs    map[string]bool
-	subLine flagDef // where the dispatch switch is
+	subLine clitree.Pos // where the dispatch switch is
 	// tree is set for a program built with a command-line framework;
 	// flags and subs are then unused.
-	tree *cliTree
-}
-
-// flagDef is where a flag (or the dispatch switch) is defined.
-type flagDef struct {
-	path string
-	line int
-}
-
-// flagFuncs maps the flag package's registration functions (and
-// *flag.FlagSet methods) to the index of their name argument.
-var flagFuncs = map[string]int{
-	"Bool": 0, "Int": 0, "Int64": 0, "Uint": 0, "Uint64": 0, "String": 0, "Float64": 0, "Duration": 0,
-	"Func": 0, "BoolFunc": 0,
-	"BoolVar": 1, "IntVar": 1, "Int64Var": 1, "UintVar": 1, "Uint64Var": 1, "StringVar": 1,
-	"Float64Var": 1, "DurationVar": 1, "Var": 1, "TextVar": 1,
-}
-
-// cliFrameworks are the import paths of command-line libraries: a main
-// package importing one is read as that framework's command tree when it
-// is cobra, urfave/cli v2 or v3 or kong (see frameworkOf), and is not
-// checked otherwise.
-var cliFrameworks = []string{
-	"github.com/spf13/cobra", "github.com/spf13/pflag", "github.com/urfave/cli", "github.com/alecthomas/kong",
-	"github.com/jessevdk/go-flags", "github.com/peterbourgon/ff",
+	tree *clitree.Tree
 }
 
 // commands returns the module's binaries by name: a main package is named
@@ -94,7 +67,7 @@ func (r *CLIFlag) commands(ws *review.Workspace) map[string]*command {
 			}
 			name := path.Base(p.Dir)
 			if p.Dir == "." {
-				name = path2name(p.Module) // without a /v2 suffix
+				name = clitree.ImportName(p.Module) // without a /v2 suffix
 			}
 			if name == "." || name == "" || name == "/" {
 				continue
@@ -102,7 +75,7 @@ func (r *CLIFlag) commands(ws *review.Workspace) map[string]*command {
 			cmd, ok := readCommand(ws.Symbols, p)
 			names := []string{name}
 			if ok && cmd.tree != nil {
-				for _, n := range cmd.tree.names {
+				for _, n := range cmd.tree.Names {
 					if !slices.Contains(names, n) {
 						names = append(names, n)
 					}
@@ -134,108 +107,21 @@ func (r *CLIFlag) commands(ws *review.Workspace) map[string]*command {
 // readCommand collects the flags and subcommands of a main package; ok is
 // false when they cannot all be known. A package that imports cobra,
 // urfave/cli (v2 or v3) or kong, itself or through the module packages it
-// imports, is read as that framework's command tree (see readFramework);
+// imports, is read as that framework's command tree (see clitree.Read);
 // one that imports another framework, or several, is not read.
 func readCommand(syms *retrieval.Symbols, p *retrieval.Package) (*command, bool) {
-	cmd := &command{dir: p.Dir, flags: map[string]flagDef{}}
-	fw, known := frameworkOf(localImports(syms, p))
+	cmd := &command{dir: p.Dir, flags: map[string]clitree.Pos{}}
+	fw, known := clitree.Framework(syms, p)
 	if !known {
 		return nil, false
 	}
 	if fw != "" {
-		cmd.tree = readFramework(syms, p, fw)
+		cmd.tree = clitree.Read(syms, p, fw)
 		return cmd, cmd.tree != nil
 	}
-	ok := true
-	for _, f := range p.Syntax {
-		ast.Inspect(f, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.CallExpr:
-				idx, isFlag := flagCall(p.Info, n)
-				if !isFlag {
-					return true
-				}
-				if idx >= len(n.Args) {
-					ok = false
-					return true
-				}
-				tv, found := p.Info.Types[n.Args[idx]]
-				if !found || tv.Value == nil || tv.Value.Kind() != constant.String {
-					ok = false
-					return true
-				}
-				pos := p.Fset.Position(n.Pos())
-				cmd.flags[constant.StringVal(tv.Value)] = flagDef{path: pos.Filename, line: pos.Line}
-			case *ast.SwitchStmt:
-				if !isArgSwitch(n.Tag) {
-					return true
-				}
-				subs := map[string]bool{}
-				for _, s := range n.Body.List {
-					cc := s.(*ast.CaseClause)
-					for _, e := range cc.List {
-						tv, found := p.Info.Types[e]
-						if !found || tv.Value == nil || tv.Value.Kind() != constant.String {
-							return true
-						}
-						subs[constant.StringVal(tv.Value)] = true
-					}
-				}
-				if len(subs) < 2 {
-					return true
-				}
-				if cmd.subs == nil {
-					cmd.subs = map[string]bool{}
-					pos := p.Fset.Position(n.Pos())
-					cmd.subLine = flagDef{path: pos.Filename, line: pos.Line}
-				}
-				for s := range subs {
-					cmd.subs[s] = true
-				}
-			}
-			return true
-		})
-	}
-	return cmd, ok && len(cmd.flags) > 0
-}
-
-// flagCall reports whether call registers a flag with the standard flag
-// package, and the index of its name argument.
-func flagCall(info *types.Info, call *ast.CallExpr) (int, bool) {
-	sel, ok := call.Fun.(*ast.SelectorExpr)
-	if !ok {
-		return 0, false
-	}
-	idx, known := flagFuncs[sel.Sel.Name]
-	if !known {
-		return 0, false
-	}
-	fn, ok := info.Uses[sel.Sel].(*types.Func)
-	if !ok || fn.Pkg() == nil || fn.Pkg().Path() != "flag" {
-		return 0, false
-	}
-	return idx, true
-}
-
-// isArgSwitch reports whether a switch's tag is args[0], args[1] or
-// os.Args[1]: a subcommand dispatch.
-func isArgSwitch(tag ast.Expr) bool {
-	ix, ok := tag.(*ast.IndexExpr)
-	if !ok {
-		return false
-	}
-	lit, ok := ix.Index.(*ast.BasicLit)
-	if !ok || lit.Kind != token.INT || (lit.Value != "0" && lit.Value != "1") {
-		return false
-	}
-	switch x := ix.X.(type) {
-	case *ast.Ident:
-		return x.Name == "args" && lit.Value == "0"
-	case *ast.SelectorExpr:
-		id, ok := x.X.(*ast.Ident)
-		return ok && id.Name == "os" && x.Sel.Name == "Args" && lit.Value == "1"
-	}
-	return false
+	std, ok := clitree.ReadStd(p)
+	cmd.flags, cmd.subs, cmd.subLine = std.Flags, std.Subs, std.Switch
+	return cmd, ok
 }
 
 // shellLangs are the code block languages read as shell sessions.
@@ -251,9 +137,9 @@ type cliUse struct {
 	closest string // the unique close name, without dashes, or ""
 	// node is set for framework-built commands: the (sub)command the
 	// word was given to, named path ("mytool serve").
-	node  *cliNode
+	node  *clitree.Node
 	path  string
-	flags map[string]cliFlag // the flags node accepts
+	flags map[string]clitree.Flag // the flags node accepts
 }
 
 // shown is the closest name as it would be written on the command line.
@@ -367,7 +253,7 @@ func checkShellLine(cmds map[string]*command, line string) (cliUse, bool) {
 			break
 		}
 		if !strings.HasPrefix(w, "-") {
-			if i == 0 && cmd.subs != nil && isSubWord(w) && !cmd.subs[w] {
+			if i == 0 && cmd.subs != nil && clitree.IsCommandName(w) && !cmd.subs[w] {
 				return cliUse{cmd: cmd, word: w, sub: true, closest: closestOf(w, keys(cmd.subs))}, true
 			}
 			continue
@@ -384,14 +270,196 @@ func checkShellLine(cmds map[string]*command, line string) (cliUse, bool) {
 	return cliUse{}, false
 }
 
-// isSubWord reports whether w looks like a subcommand name.
-func isSubWord(w string) bool {
-	for i, r := range w {
-		if !(r >= 'a' && r <= 'z' || i > 0 && (r == '-' || r >= '0' && r <= '9')) {
-			return false
+// accepted returns the flags the last command of chain accepts: its own,
+// those its ancestors pass down, and the built-in help flags; open is set
+// when one of them may have flags the rule did not read.
+func accepted(chain []*clitree.Node) (flags map[string]clitree.Flag, open bool) {
+	flags = map[string]clitree.Flag{
+		"help": {Long: "help", Value: clitree.ValueNo}, "h": {Long: "help", Value: clitree.ValueNo},
+	}
+	last := chain[len(chain)-1]
+	for _, n := range chain {
+		open = open || n.FlagsOpen
+		for k, f := range n.Inherit {
+			flags[k] = f
 		}
 	}
-	return w != ""
+	for k, f := range last.Flags {
+		flags[k] = f
+	}
+	return flags, open
+}
+
+// subtreeFlag finds a flag by name in the commands under n (n included),
+// for reading the words that follow it before the final subcommand is
+// known; found is false when no command has it or they disagree on
+// whether it takes a value.
+func subtreeFlag(n *clitree.Node, name string) (v clitree.ValueKind, found bool) {
+	n.Walk(func(m *clitree.Node, _ int) {
+		for _, fs := range []map[string]clitree.Flag{m.Flags, m.Inherit} {
+			if f, ok := fs[name]; ok {
+				if found && f.Value != v {
+					v = clitree.ValueUnknown
+				}
+				v, found = f.Value, true
+			}
+		}
+	})
+	return v, found
+}
+
+// checkTree finds the first flag or subcommand of a shell line's words
+// (after the program name) that a framework-built command does not define.
+// It walks the subcommand words down the tree, then checks the flags
+// against the command they reach: cobra reads flags given before the
+// subcommand with the subcommand's flag set. A word is reported only when
+// nothing the rule could not read might define it: the flags of every
+// command on the path must be known, and a word is an unknown subcommand
+// only where the command takes no positional arguments. urfave/cli stops
+// reading flags at the first positional argument.
+func checkTree(cmd *command, words []string) (cliUse, bool) {
+	t := cmd.tree
+	chain := []*clitree.Node{t.Root}
+	path := []string{cmd.name}
+	type flagWord struct{ word, name string }
+	var flagWords []flagWord
+	// uncertain: a word may have been a flag's value or a subcommand.
+	seenArg, uncertain := false, false
+	for i := 0; i < len(words); i++ {
+		w := words[i]
+		cur := chain[len(chain)-1]
+		if w == "--" {
+			break
+		}
+		if strings.HasPrefix(w, "-") && w != "-" {
+			if seenArg && t.Framework == "urfave/cli" {
+				break
+			}
+			body := strings.TrimLeft(w, "-")
+			dashes := len(w) - len(body)
+			name, _, hasEq := strings.Cut(body, "=")
+			if dashes > 2 || !isFlagWord(name) || dashes == 1 && len(name) > 1 && t.Framework != "urfave/cli" {
+				// placeholders, shorthand clusters (-abc) and -1
+				uncertain = true
+				continue
+			}
+			flagWords = append(flagWords, flagWord{w, name})
+			v := clitree.ValueNo
+			if fs, _ := accepted(chain); fs[name].Long != "" {
+				v = fs[name].Value
+			} else if sv, ok := subtreeFlag(cur, name); ok {
+				v = sv
+			} else if _, open := accepted(chain); !open && !subtreeOpen(cur) {
+				// no command from here down defines it
+				return unknownFlag(cmd, chain, path, w, name), true
+			} else {
+				v = clitree.ValueUnknown
+			}
+			switch {
+			case hasEq:
+			case v == clitree.ValueYes:
+				i++
+			case v == clitree.ValueUnknown:
+				uncertain = true
+			}
+			continue
+		}
+		if seenArg || uncertain {
+			seenArg = true
+			if t.Framework == "urfave/cli" {
+				break
+			}
+			continue
+		}
+		if child := cur.Child(w); child != nil {
+			chain = append(chain, child)
+			path = append(path, w)
+			continue
+		}
+		if len(cur.Subs) == 0 || cur.SubsOpen || cur.TakesArgs || !clitree.IsCommandName(w) {
+			seenArg = true
+			continue
+		}
+		var names []string
+		for _, s := range cur.Subs {
+			if !s.Builtin && s.Name != "h" {
+				names = append(names, s.Name)
+				names = append(names, s.Aliases...)
+			}
+		}
+		return cliUse{cmd: cmd, word: w, sub: true, closest: closestOf(w, names), node: cur, path: strings.Join(path, " ")}, true
+	}
+	last := chain[len(chain)-1]
+	flags, open := accepted(chain)
+	if open || uncertain && len(last.Subs) > 0 {
+		return cliUse{}, false
+	}
+	for _, fw := range flagWords {
+		if _, ok := flags[fw.name]; !ok {
+			return unknownFlag(cmd, chain, path, fw.word, fw.name), true
+		}
+	}
+	return cliUse{}, false
+}
+
+// subtreeOpen reports whether a command under n (n included) may have
+// flags the rule did not read.
+func subtreeOpen(n *clitree.Node) bool {
+	open := false
+	n.Walk(func(m *clitree.Node, _ int) {
+		open = open || m.FlagsOpen && !m.Builtin
+	})
+	return open
+}
+
+// unknownFlag describes flag word w (named name) given to the last
+// command of chain, with the unique close long name it accepts.
+func unknownFlag(cmd *command, chain []*clitree.Node, path []string, w, name string) cliUse {
+	flags, _ := accepted(chain)
+	closest := ""
+	if len(name) > 2 {
+		var longs []string
+		for k := range flags {
+			if len(k) > 1 {
+				longs = append(longs, k)
+			}
+		}
+		closest = closestOf(name, longs)
+	}
+	return cliUse{cmd: cmd, word: w, closest: closest, node: chain[len(chain)-1], path: strings.Join(path, " "), flags: flags}
+}
+
+// treeEvidence returns the definition a finding on a framework-built
+// command cites, and why: the close flag or subcommand when there is one,
+// else the command's definition with what it accepts.
+func treeEvidence(u cliUse) (clitree.Pos, string) {
+	if u.sub {
+		var names []string
+		for _, s := range u.node.Subs {
+			if s.Builtin {
+				continue
+			}
+			if s.Name == u.closest || slices.Contains(s.Aliases, u.closest) {
+				return s.Def, fmt.Sprintf("%s defines the subcommand %s", u.path, u.closest)
+			}
+			names = append(names, s.Name)
+		}
+		slices.Sort(names)
+		return u.node.Def, fmt.Sprintf("%s defines the subcommands %s", u.path, shortList(names, 12))
+	}
+	if u.closest != "" {
+		if f, ok := u.flags[u.closest]; ok && f.Def.Path != "" {
+			return f.Def, fmt.Sprintf("%s defines the flag --%s", u.path, u.closest)
+		}
+	}
+	var names []string
+	for _, f := range u.flags {
+		if f.Def.Path != "" && !slices.Contains(names, "--"+f.Long) {
+			names = append(names, "--"+f.Long)
+		}
+	}
+	slices.Sort(names)
+	return u.node.Def, fmt.Sprintf("%s defines the flags %s", u.path, shortList(names, 12))
 }
 
 // isFlagWord reports whether w looks like a flag name, not a placeholder.
@@ -456,7 +524,7 @@ func cliFinding(r *CLIFlag, c review.Claim, u cliUse) *review.Verdict {
 	if u.node != nil {
 		def, why := treeEvidence(u)
 		v.Evidence = append(v.Evidence, review.Evidence{
-			Path: def.path, StartLine: def.line, EndLine: def.line, Source: review.SourceCode, Why: why, Hops: []string{hop, who},
+			Path: def.Path, StartLine: def.Line, EndLine: def.Line, Source: review.SourceCode, Why: why, Hops: []string{hop, who},
 		})
 		return v
 	}
@@ -464,12 +532,12 @@ func cliFinding(r *CLIFlag, c review.Claim, u cliUse) *review.Verdict {
 	if u.sub {
 		def = u.cmd.subLine
 	}
-	if def.path == "" {
+	if def.Path == "" {
 		// No close flag: cite the definitions of the file that registers
 		// most of them.
 		byFile := map[string][]int{}
 		for _, d := range u.cmd.flags {
-			byFile[d.path] = append(byFile[d.path], d.line)
+			byFile[d.Path] = append(byFile[d.Path], d.Line)
 		}
 		best := ""
 		for p, ls := range byFile {
@@ -488,14 +556,14 @@ func cliFinding(r *CLIFlag, c review.Claim, u cliUse) *review.Verdict {
 	if u.sub {
 		var subs []string
 		for _, s := range keys(u.cmd.subs) {
-			if isSubWord(s) {
+			if clitree.IsCommandName(s) {
 				subs = append(subs, s)
 			}
 		}
 		why = fmt.Sprintf("%s dispatches the subcommands %s", u.cmd.name, joinAnd(subs))
 	}
 	v.Evidence = append(v.Evidence, review.Evidence{
-		Path: def.path, StartLine: def.line, EndLine: def.line, Source: review.SourceCode, Why: why, Hops: []string{hop, u.cmd.name},
+		Path: def.Path, StartLine: def.Line, EndLine: def.Line, Source: review.SourceCode, Why: why, Hops: []string{hop, u.cmd.name},
 	})
 	return v
 }
