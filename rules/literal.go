@@ -186,6 +186,9 @@ func (r *LiteralMismatch) Judge(ctx context.Context, ws *review.Workspace, c rev
 	if v := r.judgeNamedDefault(ws, c); v != nil {
 		return v, nil
 	}
+	if v := r.judgeSleep(ws, c); v != nil {
+		return v, nil
+	}
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}

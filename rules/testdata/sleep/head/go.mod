@@ -1,0 +1,3 @@
+module example.com/txn
+
+go 1.22
