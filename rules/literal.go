@@ -189,6 +189,9 @@ func (r *LiteralMismatch) Judge(ctx context.Context, ws *review.Workspace, c rev
 	if v := r.judgeSleep(ws, c); v != nil {
 		return v, nil
 	}
+	if v := r.judgeNounValue(ws, c); v != nil {
+		return v, nil
+	}
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}
@@ -573,7 +576,7 @@ func matchLiteral(lit litPlaced, site valueSite) (litMatch, bool) {
 		codeInUnit = code / per
 		codeShown = time.Duration(code).String()
 	case prose.Size:
-		if litIsDuration(site.typ) {
+		if litIsDuration(site.typ) || countName(site.name) {
 			return litMatch{}, false
 		}
 		if litSame(doc, code) {
@@ -1088,4 +1091,18 @@ func zeroTest(p *retrieval.Package, cond *ast.BinaryExpr) bool {
 		return v == 1
 	}
 	return false
+}
+
+// countNameRE matches a name that counts things other than bytes
+// ("bufClasses", "maxLevels", "numShards", "poolSlots", "minBufBits").
+var countNameRE = regexp.MustCompile(`(?:Classes|Levels|Shards|Slots|Buckets|Entries|Items|Count|Bits|Shift)$|^[Nn]um[A-Z]`)
+
+// countName reports whether a constant's name says it counts things, so
+// that a size a doc states beside it ("bufClasses = 15 // Up to 64 MiB")
+// is what the count leads to, not its value.
+func countName(name string) bool {
+	if i := strings.LastIndexByte(name, '.'); i >= 0 {
+		name = name[i+1:]
+	}
+	return countNameRE.MatchString(strings.ToUpper(name[:1]) + name[1:]) || countNameRE.MatchString(name)
 }

@@ -47,6 +47,14 @@ func TestLiteralMismatch(t *testing.T) {
 			evidence:   at("const MaxValueSize =", "MaxValueSize = 1 << 20"),
 		},
 	}, {
+		// 15 classes of buffers from 4 KiB lead to 64 MiB; neither is a
+		// byte count the constant holds.
+		name:   "size beside a constant that counts",
+		symbol: "bufClasses",
+	}, {
+		name:   "size beside a shift's bits",
+		symbol: "minBufBits",
+	}, {
 		name:   "integer constant whose name gives the unit",
 		symbol: "RetryDelayMs",
 		want: &want{

@@ -296,3 +296,9 @@ func (b *Buffers) applyDefaults() {
 		b.Write = 64 * 1024
 	}
 }
+
+// Pooled buffers come in size classes of powers of two.
+const (
+	minBufBits = 12 // 4 KiB
+	bufClasses = 15 // Up to 64 MiB.
+)
