@@ -20,7 +20,15 @@
 //		fix, _ := syms.Suggest("cache", "Cache.Purge")
 //	}
 //	evidence := syms.Callees(sym, 2) // Why "callee of Cache.Purge"
-//	issues := syms.CheckSnippet(ctx, "cache", code, earlierBlocks)
+//
+// Code of one's own (a documentation code block) type-checks against the
+// same packages through [Symbols.Importer]; [Symbols.Placeholder],
+// [Symbols.UnknownMembers], [Symbols.SymbolAt] and [Package.Complete] say
+// which of its mistakes are certain. The go-snippet rule's checker,
+// package rules/gocheck, is built on them:
+//
+//	conf := &types.Config{Importer: syms.Importer(ctx), Error: func(err error) { ... }}
+//	conf.Check("snippet", fset, files, info)
 //
 // The fused layer (lexical, structural and, when configured, dense channels
 // combined by reciprocal rank fusion, k = 60):

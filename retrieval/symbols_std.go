@@ -41,13 +41,15 @@ var symStdPreferred = map[string]string{
 	"parser":   "go/parser",
 }
 
-var (
-	// errSymStdUnavailable: the package exists (or may) but cannot be
-	// loaded; what refers to it is unknown.
-	errSymStdUnavailable = errors.New("standard library package unavailable")
-	// errSymStdMissing: the standard library has no such package.
-	errSymStdMissing = errors.New("no such standard library package")
-)
+// ErrStdMissing is the error, possibly wrapped, of importing a path the
+// standard library does not have through [Symbols.Importer] or
+// [Symbols.StdPackage]; a type checker's "could not import" error for such
+// a path holds its text.
+var ErrStdMissing = errors.New("no such standard library package")
+
+// errSymStdUnavailable: the package exists (or may) but cannot be loaded;
+// what refers to it is unknown.
+var errSymStdUnavailable = errors.New("standard library package unavailable")
 
 // symStd loads standard library packages for one [Symbols]: from the
 // export data of its [TypeCache] when that holds them, else type-checked
@@ -101,7 +103,7 @@ func newSymStd(ctx context.Context, cache *TypeCache, fset *token.FileSet, logge
 }
 
 // importPkg returns the std package ip, loading it (and what it imports)
-// from the cache or from source. It returns errSymStdMissing if the
+// from the cache or from source. It returns ErrStdMissing if the
 // standard library is known to have no such package and
 // errSymStdUnavailable if it cannot be loaded.
 func (st *symStd) importPkg(ctx context.Context, ip string) (*types.Package, error) {
@@ -130,14 +132,14 @@ func (st *symStd) pkg(ctx context.Context, ip string) (*Package, error) {
 		return p, nil
 	}
 	if !st.exists(ip) {
-		return nil, errSymStdMissing
+		return nil, ErrStdMissing
 	}
 	if st.env.srcDir == "" {
 		return nil, errSymStdUnavailable
 	}
 	tp, err := st.load(ctx, ip)
 	if err != nil {
-		if errors.Is(err, errSymStdMissing) {
+		if errors.Is(err, ErrStdMissing) {
 			return nil, err
 		}
 		return nil, errSymStdUnavailable
@@ -170,7 +172,7 @@ func (st *symStd) load(ctx context.Context, ip string) (*types.Package, error) {
 	dir := filepath.Join(st.env.srcDir, filepath.FromSlash(ip))
 	fp, err := stdFingerprint(dir)
 	if err != nil {
-		err = fmt.Errorf("%w: %s: %v", errSymStdMissing, ip, err)
+		err = fmt.Errorf("%w: %s: %v", ErrStdMissing, ip, err)
 		st.failed[ip] = err
 		return nil, err
 	}
@@ -251,7 +253,7 @@ func (st *symStd) checkSourceWith(ctx context.Context, ip, dir string, load func
 	if err != nil {
 		var noGo *build.NoGoError
 		if errors.As(err, &noGo) {
-			return nil, nil, fmt.Errorf("%w: %s: %v", errSymStdMissing, ip, err)
+			return nil, nil, fmt.Errorf("%w: %s: %v", ErrStdMissing, ip, err)
 		}
 		return nil, nil, err
 	}

@@ -87,7 +87,7 @@ func TestSymbols(t *testing.T) {
 	t.Run("defined", func(t *testing.T) { testSymDefined(t, s) })
 	t.Run("graph", func(t *testing.T) { testSymGraph(t, s, fsys) })
 	t.Run("tests", func(t *testing.T) { testSymTests(t, s, fsys) })
-	t.Run("snippets", func(t *testing.T) { testCheckSnippet(t, s) })
+	t.Run("checker access", func(t *testing.T) { testSymCheckerAccess(t, s) })
 	t.Run("module paths", func(t *testing.T) {
 		for p, want := range map[string]string{
 			"README.md": "example.com/cachemod", "cache/cache.go": "example.com/cachemod",
@@ -117,9 +117,10 @@ func testSymConcurrent(t *testing.T, s *Symbols) {
 				results[i] = "lookup failed"
 				return
 			}
-			iss := s.CheckSnippet(t.Context(), "cache", "c := cache.New(cache.Options{})\nc.Purge()\nvar b bytes.Buffer\n_ = b", nil)
-			results[i] = fmt.Sprintf("%d callees, %d refs, %d tests, %d issues, %v",
-				len(s.Callees(sym, 2)), len(s.References(sym)), len(s.Tests(sym)), len(iss), s.Resolves("cache", "bufio.Reader"))
+			errs := symTypeErrors(t, s, "package p\n\nimport (\n\t\"bytes\"\n\n\t\"example.com/cachemod/cache\"\n)\n\n"+
+				"func f() {\n\tc := cache.New(cache.Options{})\n\tc.Purge()\n\tvar b bytes.Buffer\n\t_ = b\n}\n")
+			results[i] = fmt.Sprintf("%d callees, %d refs, %d tests, %d type errors, %v",
+				len(s.Callees(sym, 2)), len(s.References(sym)), len(s.Tests(sym)), len(errs), s.Resolves("cache", "bufio.Reader"))
 		}()
 	}
 	wg.Wait()
@@ -752,8 +753,8 @@ func TestSymStdFromSource(t *testing.T) {
 	if err != nil || tp.Scope().Lookup("New") == nil {
 		t.Fatalf("import errors from source: %v, %v", tp, err)
 	}
-	if _, err := st.importPkg(t.Context(), "nosuch/pkg"); err != errSymStdMissing {
-		t.Errorf("import nosuch/pkg: %v, want errSymStdMissing", err)
+	if _, err := st.importPkg(t.Context(), "nosuch/pkg"); err != ErrStdMissing {
+		t.Errorf("import nosuch/pkg: %v, want ErrStdMissing", err)
 	}
 	none := &symStd{env: &stdEnv{}, pkgs: make(map[string]*Package)}
 	if _, err := none.importPkg(t.Context(), "errors"); err != errSymStdUnavailable {
@@ -779,8 +780,17 @@ func TestSymbolsZeroValue(t *testing.T) {
 	if s.Callees(sym, 1) != nil || s.Callers(sym) != nil || s.Tests(sym) != nil || s.Examples(sym) != nil || s.References(sym) != nil {
 		t.Error("zero Symbols has evidence for a zero Symbol")
 	}
-	if got := s.CheckSnippet(t.Context(), ".", "x := cache.New()\n_ = x", nil); len(got) != 0 {
-		t.Errorf("zero Symbols reports %v", got)
+	if tp, err := s.Importer(t.Context()).Import("example.com/cache"); err != nil || tp.Scope().Len() != 0 {
+		t.Errorf("zero Symbols imports example.com/cache as %v, %v; want an empty package", tp, err)
+	}
+	if s.InModule("example.com/cache") || s.Excluded("example.com/cache") || len(s.ModulePaths()) != 0 || len(s.PackagesNamed("cache")) != 0 {
+		t.Error("zero Symbols has modules or packages")
+	}
+	if _, ok := s.SymbolAt(token.Pos(1)); ok {
+		t.Error("zero Symbols has a symbol at 1")
+	}
+	if _, err := s.StdPackage(t.Context(), "fmt"); err == nil || s.StdClosestPath("fmtx") != "" || s.StdPathsByPreference("rand") != nil {
+		t.Error("zero Symbols has the standard library")
 	}
 }
 

@@ -10,8 +10,9 @@ import (
 // imports nothing else of docreview; review does not depend on its judges,
 // extractors or renderers; rules read the doc model through review (never
 // the extractor or another judge) and never reach into cmd or the
-// renderers; the CLI readers of rules/clitree import neither review nor
-// the rules; prose imports only the standard library.
+// renderers; the CLI readers of rules/clitree and the snippet type checker
+// of rules/gocheck import neither review nor the rules (only retrieval);
+// prose imports only the standard library.
 func TestImportDirection(t *testing.T) {
 	const mod = "github.com/docreview/docreview"
 	out, err := exec.CommandContext(t.Context(), "go", "list", "-f", "{{.ImportPath}} {{join .Deps \" \"}}", mod+"/...").Output()
@@ -24,6 +25,7 @@ func TestImportDirection(t *testing.T) {
 		mod + "/review/report": {mod + "/rules", mod + "/cmd", mod + "/review/extract"},
 		mod + "/rules":         {mod + "/cmd", mod + "/review/report", mod + "/review/extract", mod + "/review/judge", mod + "/review/github"},
 		mod + "/rules/clitree": {mod + "/review", mod + "/rules", mod + "/cmd"},
+		mod + "/rules/gocheck": {mod + "/review", mod + "/rules", mod + "/cmd"},
 		mod + "/review/prose":  {mod + "/retrieval", mod + "/review", mod + "/rules", mod + "/cmd"},
 		mod + "/review/config": {mod + "/retrieval", mod + "/rules", mod + "/cmd"},
 	}

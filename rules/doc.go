@@ -14,7 +14,8 @@
 //   - [StaleReference] (stale-reference) flags identifiers that no longer
 //     exist, with the name they were renamed to or the closest existing one.
 //   - [Snippet] (snippet) type-checks Go code blocks of Markdown files and
-//     Example functions against the module's API, checks the flags and
+//     Example functions against the module's API (see [gocheck.Check]),
+//     checks the flags and
 //     subcommands of shell blocks running the module's own commands and
 //     the relative links of Markdown, and, opt-in ([Options]), runs
 //     Example functions to compare their output.

@@ -18,6 +18,7 @@ import (
 
 	"github.com/docreview/docreview/retrieval"
 	"github.com/docreview/docreview/review"
+	"github.com/docreview/docreview/rules/gocheck"
 )
 
 var _ review.Judge = (*GoSnippet)(nil)
@@ -57,7 +58,7 @@ func (r *GoSnippet) Judge(ctx context.Context, ws *review.Workspace, c review.Cl
 
 // snippetIssue is an issue of one block with its place in the file.
 type snippetIssue struct {
-	retrieval.SnippetIssue
+	gocheck.Issue
 	block    review.Mention
 	line     int // the issue's line in the claim's file
 	codeLine int // the block's first code line in the claim's file
@@ -108,7 +109,7 @@ func (r *GoSnippet) judgeGo(ctx context.Context, ws *review.Workspace, c review.
 		}
 		for _, is := range checkBlock(ctx, ws.Symbols, sc.primary(), b.Text, pre) {
 			sev := issueSeverity(is, c.Kind, sc)
-			if sev == 0 || sev < worstSev || oldDebt && (is.Kind == retrieval.SnippetMissingImport || !touched[lastPart(is.Name)]) {
+			if sev == 0 || sev < worstSev || oldDebt && (is.Kind == gocheck.MissingImport || !touched[lastPart(is.Name)]) {
 				continue
 			}
 			if sev > worstSev {
@@ -116,7 +117,7 @@ func (r *GoSnippet) judgeGo(ctx context.Context, ws *review.Workspace, c review.
 			}
 			line := codeLine + max(is.Line, 1) - 1
 			line = min(max(line, b.Line), max(b.EndLine, b.Line))
-			worst = append(worst, snippetIssue{SnippetIssue: is, block: b, line: line, codeLine: codeLine})
+			worst = append(worst, snippetIssue{Issue: is, block: b, line: line, codeLine: codeLine})
 		}
 		prior = append(prior, priorBlock{text: b.Text, section: c.Context})
 	}
@@ -298,17 +299,17 @@ func writableType(t types.Type, own *types.Package) bool {
 // filled in (its package clause and imports blanked, so lines keep their
 // numbers): a wrong call behind a missing import is a contradiction, which
 // outranks the omission.
-func checkBlock(ctx context.Context, syms *retrieval.Symbols, dir, text string, prelude []string) []retrieval.SnippetIssue {
-	issues := syms.CheckSnippet(ctx, dir, text, prelude)
-	if len(issues) == 0 || slices.ContainsFunc(issues, func(is retrieval.SnippetIssue) bool { return is.Kind != retrieval.SnippetMissingImport }) {
+func checkBlock(ctx context.Context, syms *retrieval.Symbols, dir, text string, prelude []string) []gocheck.Issue {
+	issues := gocheck.Check(ctx, syms, dir, text, prelude)
+	if len(issues) == 0 || slices.ContainsFunc(issues, func(is gocheck.Issue) bool { return is.Kind != gocheck.MissingImport }) {
 		return issues
 	}
 	frag, ok := blankFileHeader(text)
 	if !ok {
 		return issues
 	}
-	for _, is := range syms.CheckSnippet(ctx, dir, frag, prelude) {
-		if is.Kind != retrieval.SnippetMissingImport && is.Kind != retrieval.SnippetUndeclared {
+	for _, is := range gocheck.Check(ctx, syms, dir, frag, prelude) {
+		if is.Kind != gocheck.MissingImport && is.Kind != gocheck.Undeclared {
 			issues = append(issues, is)
 		}
 	}
@@ -422,7 +423,7 @@ func parsesAsGo(text string) bool {
 
 // issueSeverity ranks an issue: 2 contradicts the doc, 1 makes it
 // incomplete, 0 is not certain enough to report.
-func issueSeverity(is retrieval.SnippetIssue, kind review.Kind, sc scope) int {
+func issueSeverity(is gocheck.Issue, kind review.Kind, sc scope) int {
 	if (kind == review.KindExample || kind == review.KindDocComment) && is.Name != "" && !token.IsExported(lastPart(is.Name)) {
 		// An Example of the package's own test files, and a doc comment's
 		// example of an unexported method, see the package's unexported
@@ -478,7 +479,7 @@ func issueSeverity(is retrieval.SnippetIssue, kind review.Kind, sc scope) int {
 }
 
 // moduleIssue reports whether an issue is about a module package.
-func moduleIssue(sc scope, is retrieval.SnippetIssue) bool {
+func moduleIssue(sc scope, is gocheck.Issue) bool {
 	return issueDir(sc, is) != ""
 }
 
@@ -805,7 +806,7 @@ type subject struct {
 
 // subjectOf works out what an issue is about and how to correct it: the
 // rename of this diff when there is one, else the unique close name.
-func subjectOf(sc scope, is retrieval.SnippetIssue, changes review.Changes) subject {
+func subjectOf(sc scope, is gocheck.Issue, changes review.Changes) subject {
 	sub := subject{dir: issueDir(sc, is), name: is.Name}
 	var prefix, rel string
 	switch is.Kind {
@@ -859,7 +860,7 @@ func subjectOf(sc scope, is retrieval.SnippetIssue, changes review.Changes) subj
 }
 
 // issueDir is the directory of the module package an issue is about, or "".
-func issueDir(sc scope, is retrieval.SnippetIssue) string {
+func issueDir(sc scope, is gocheck.Issue) string {
 	if is.Package == "" {
 		return ""
 	}
@@ -911,7 +912,7 @@ func moreIssues(rest []snippetIssue) string {
 // message and evidence, the others counted.
 func (r *GoSnippet) verdict(ws *review.Workspace, sc scope, c review.Claim, issues []snippetIssue, changes review.Changes) *review.Verdict {
 	is := issues[0]
-	sub := subjectOf(sc, is.SnippetIssue, changes)
+	sub := subjectOf(sc, is.Issue, changes)
 	docSource := review.SourceDoc
 	if c.Kind == review.KindExample {
 		docSource = review.SourceExample

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/docreview/docreview/retrieval"
 	"github.com/docreview/docreview/review"
+	"github.com/docreview/docreview/rules/gocheck"
 )
 
 // TestSnippetCompile checks the compile errors a reader pasting a block
@@ -154,7 +154,7 @@ func TestSnippetCompile(t *testing.T) {
 
 func TestMoreIssues(t *testing.T) {
 	is := func(line int, msg string) snippetIssue {
-		return snippetIssue{SnippetIssue: retrieval.SnippetIssue{Message: msg}, line: line}
+		return snippetIssue{Issue: gocheck.Issue{Message: msg}, line: line}
 	}
 	tests := []struct {
 		name string

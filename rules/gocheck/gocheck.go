@@ -1,4 +1,16 @@
-package retrieval
+// Package gocheck type-checks the Go code blocks of documentation (from
+// Markdown, a doc comment or an Example body) against a repository's
+// symbol table, [retrieval.Symbols], the way a reader pasting them would
+// compile them, and reports the mistakes they make about the repository's
+// API. It is the checker of the go-snippet rule; the symbol table stays
+// the evidence layer and knows nothing of it.
+//
+//	syms, err := retrieval.LoadSymbols(ctx, headFS, files, logger)
+//	...
+//	for _, is := range gocheck.Check(ctx, syms, "cache", code, earlierBlocks) {
+//		fmt.Println(is.Line, is.Kind, is.Message) // 2 unknown-member type *cache.Cache has no field or method Purge
+//	}
+package gocheck
 
 import (
 	"cmp"
@@ -10,59 +22,62 @@ import (
 	"go/scanner"
 	"go/token"
 	"go/types"
+	"maps"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/docreview/docreview/retrieval"
 )
 
-// SnippetIssueKind classifies a [SnippetIssue].
-type SnippetIssueKind string
+// IssueKind classifies an [Issue].
+type IssueKind string
 
 // The kinds of snippet issue.
 const (
-	// SnippetUnknownName: a repository package has no such name
+	// UnknownName: a repository package has no such name
 	// ("cache.NewCache"), or an imported repository or standard package
 	// does not exist.
-	SnippetUnknownName SnippetIssueKind = "unknown-name"
-	// SnippetUnknownMember: a repository type has no such field or method,
+	UnknownName IssueKind = "unknown-name"
+	// UnknownMember: a repository type has no such field or method,
 	// also as a key of a composite literal; or a standard library type has
-	// no such field or method (SnippetIssue.Std).
-	SnippetUnknownMember SnippetIssueKind = "unknown-member"
-	// SnippetWrongArgs: a call of a repository function or method has the
+	// no such field or method (Issue.Std).
+	UnknownMember IssueKind = "unknown-member"
+	// WrongArgs: a call of a repository function or method has the
 	// wrong number or types of arguments.
-	SnippetWrongArgs SnippetIssueKind = "wrong-args"
-	// SnippetMissingImport: a complete file uses a repository or standard
+	WrongArgs IssueKind = "wrong-args"
+	// MissingImport: a complete file uses a repository or standard
 	// package it does not import.
-	SnippetMissingImport SnippetIssueKind = "missing-import"
-	// SnippetUndeclared: the snippet uses a name neither it nor the
+	MissingImport IssueKind = "missing-import"
+	// Undeclared: the snippet uses a name neither it nor the
 	// blocks before it declare (a missing prerequisite).
-	SnippetUndeclared SnippetIssueKind = "undeclared"
-	// SnippetSyntax: the snippet is not valid Go.
-	SnippetSyntax SnippetIssueKind = "syntax"
-	// SnippetOther: another mistake about the repository's API, such as
+	Undeclared IssueKind = "undeclared"
+	// Syntax: the snippet is not valid Go.
+	Syntax IssueKind = "syntax"
+	// Other: another mistake about the repository's API, such as
 	// assigning the results of a repository function to the wrong number
 	// of variables.
-	SnippetOther SnippetIssueKind = "other"
-	// SnippetCompile: the snippet's own code does not compile whatever
+	Other IssueKind = "other"
+	// Compile: the snippet's own code does not compile whatever
 	// the API: `:=` with no new variable on its left, a duplicate key in a
 	// map or struct literal, the results of a repository function assigned
 	// to the wrong number of variables.
-	SnippetCompile SnippetIssueKind = "compile"
-	// SnippetWrongType: a value of the wrong type where a repository type
+	Compile IssueKind = "compile"
+	// WrongType: a value of the wrong type where a repository type
 	// is expected or given: a field of a repository struct literal, an
 	// assignment, a variable declaration or a return (a pointer where the
 	// field holds a value, binding.Form where a BindingBody is wanted).
-	SnippetWrongType SnippetIssueKind = "wrong-type"
-	// SnippetWrongImport: an import of a path the repository does not
+	WrongType IssueKind = "wrong-type"
+	// WrongImport: an import of a path the repository does not
 	// provide while it provides the same path under another major version
 	// (github.com/x/y for github.com/x/y/v2).
-	SnippetWrongImport SnippetIssueKind = "wrong-import"
+	WrongImport IssueKind = "wrong-import"
 )
 
-// SnippetIssue is a problem [Symbols.CheckSnippet] found in a code snippet.
-type SnippetIssue struct {
-	Kind SnippetIssueKind
+// Issue is a problem [Check] found in a code snippet.
+type Issue struct {
+	Kind IssueKind
 	// Line is 1-based within the snippet.
 	Line int
 	// Message explains the issue in a sentence.
@@ -79,6 +94,11 @@ type SnippetIssue struct {
 	// type's unique close exported member name, when there is one.
 	Std     bool
 	Closest string
+}
+
+// checker checks snippets against one symbol table.
+type checker struct {
+	syms *retrieval.Symbols
 }
 
 // snipElided replaces "..." placeholders in snippets.
@@ -117,13 +137,14 @@ type snipSeg struct {
 	start, end int // file lines of the block's first and last lines
 }
 
-// CheckSnippet type-checks a Go code block (from Markdown, a doc comment
-// or an Example body) written for the package in fromDir and reports the
-// mistakes it makes about the repository's API, sorted by line.
+// Check type-checks a Go code block (from Markdown, a doc comment or an
+// Example body) written for the package in fromDir (slash-separated,
+// relative to the root of the repository syms was loaded from) and reports
+// the mistakes it makes about the repository's API, sorted by line.
 //
 // A block with a package clause is checked as a file: its imports of
 // repository and standard packages must resolve, and using such a package
-// without importing it is a [SnippetMissingImport]. Any other block is a
+// without importing it is a [MissingImport]. Any other block is a
 // fragment, checked as statements in a function body or else as
 // declarations; repository and standard packages it uses are imported
 // automatically, and the exported names of fromDir's package are visible
@@ -135,15 +156,18 @@ type snipSeg struct {
 // Only issues about the repository's own API, unknown members of standard
 // library types, or a missing prerequisite are reported; mistakes
 // involving third-party packages (never loaded) or their values, unused
-// variables and imports, and missing returns never are. ctx bounds the go command runs needed for standard packages not
-// loaded yet.
-func (s *Symbols) CheckSnippet(ctx context.Context, fromDir string, src string, prelude []string) []SnippetIssue {
+// variables and imports, and missing returns never are. ctx bounds the go
+// command runs needed for standard packages not loaded yet.
+//
+// Check is safe for concurrent use, also with the queries of syms.
+func Check(ctx context.Context, syms *retrieval.Symbols, fromDir string, src string, prelude []string) []Issue {
 	if strings.TrimSpace(src) == "" || ctx.Err() != nil {
 		return nil
 	}
-	from := s.Package(fromDir)
+	s := &checker{syms: syms}
+	from := syms.Package(fromDir)
 	if line := snipGluedFence(src); line > 0 {
-		return []SnippetIssue{{Kind: SnippetSyntax, Line: line,
+		return []Issue{{Kind: Syntax, Line: line,
 			Message: "the closing ``` is glued to the code on this line, so Markdown does not end the block here: it runs on into the text that follows"}}
 	}
 	wrongImports := s.snipWrongImports(src)
@@ -158,7 +182,7 @@ func (s *Symbols) CheckSnippet(ctx context.Context, fromDir string, src string, 
 		if snipNotCode(src, iss.Line) || snipSeveralFiles(iss.Message) {
 			return nil
 		}
-		return []SnippetIssue{*iss}
+		return []Issue{*iss}
 	}
 	full := mains[0].kind == snipFileKind
 	// Only a complete file declares all it uses: a fragment that lists
@@ -233,21 +257,21 @@ func (s *Symbols) CheckSnippet(ctx context.Context, fromDir string, src string, 
 			issues = append(issues, iss)
 		}
 	}
-	slices.SortFunc(issues, func(a, b SnippetIssue) int {
+	slices.SortFunc(issues, func(a, b Issue) int {
 		return cmp.Or(cmp.Compare(a.Line, b.Line), strings.Compare(string(a.Kind), string(b.Kind)),
 			strings.Compare(a.Name, b.Name), strings.Compare(a.Message, b.Message))
 	})
-	issues = slices.CompactFunc(issues, func(a, b SnippetIssue) bool {
+	issues = slices.CompactFunc(issues, func(a, b Issue) bool {
 		return a.Line == b.Line && a.Kind == b.Kind && a.Name == b.Name
 	})
 	// A missing declaration or import is reported where it is first used.
 	type once struct {
-		kind SnippetIssueKind
+		kind IssueKind
 		name string
 	}
 	seen := make(map[once]bool)
-	return slices.DeleteFunc(issues, func(iss SnippetIssue) bool {
-		if iss.Kind != SnippetUndeclared && iss.Kind != SnippetMissingImport {
+	return slices.DeleteFunc(issues, func(iss Issue) bool {
+		if iss.Kind != Undeclared && iss.Kind != MissingImport {
 			return false
 		}
 		k := once{iss.Kind, iss.Name}
@@ -309,7 +333,7 @@ func snipGalleryVar(files []*snipFile, info *types.Info, path []ast.Node, pos to
 // snipTypedArgs reports whether every argument of call has a known type:
 // none is undeclared, elided or of a package the checker does not load,
 // so an inference failure is the call's own.
-func (s *Symbols) snipTypedArgs(call *ast.CallExpr, info *types.Info) bool {
+func (s *checker) snipTypedArgs(call *ast.CallExpr, info *types.Info) bool {
 	for _, a := range call.Args {
 		tv, ok := info.Types[a]
 		if !ok || tv.Type == nil || s.snipHasFake(tv.Type, 0) {
@@ -349,7 +373,7 @@ func snipReceiverType(files []*snipFile, name string) bool {
 // snipOwnSource returns the blocks (by index) that declare at the top
 // level a name the package from declares too, or a method of one of its
 // types.
-func snipOwnSource(from *Package, fset *token.FileSet, files []*snipFile) map[int]bool {
+func snipOwnSource(from *retrieval.Package, fset *token.FileSet, files []*snipFile) map[int]bool {
 	if from == nil || from.Types == nil || from.Name == "main" {
 		return nil
 	}
@@ -421,7 +445,7 @@ func snipOwnSource(from *Package, fset *token.FileSet, files []*snipFile) map[in
 // statements (then two blocks with the same line numbers, each with the
 // other's lines blanked). It returns a syntax issue when none of these
 // parses, or no blocks for an empty block.
-func snipPrepare(text string) ([]*snipBlock, *SnippetIssue) {
+func snipPrepare(text string) ([]*snipBlock, *Issue) {
 	if strings.TrimSpace(text) == "" {
 		return nil, nil
 	}
@@ -465,8 +489,8 @@ func snipParseDecls(body string) error {
 
 // snipSyntax turns a parse error into a syntax issue; offset is the number
 // of lines added before the block.
-func snipSyntax(err error, offset int) *SnippetIssue {
-	iss := &SnippetIssue{Kind: SnippetSyntax, Line: 1, Message: "syntax error: " + err.Error()}
+func snipSyntax(err error, offset int) *Issue {
+	iss := &Issue{Kind: Syntax, Line: 1, Message: "syntax error: " + err.Error()}
 	if list, ok := err.(scanner.ErrorList); ok && len(list) > 0 {
 		iss.Line = max(1, list[0].Pos.Line-offset)
 		iss.Message = "syntax error: " + list[0].Msg
@@ -641,7 +665,7 @@ func snipAssemble(blocks []*snipBlock, prev []*snipFile) []*snipFile {
 func snipImportDecl(specs []string, auto map[string]string, dotIP string) string {
 	var all []string
 	all = append(all, specs...)
-	for _, name := range symSortedKeys(auto) {
+	for _, name := range slices.Sorted(maps.Keys(auto)) {
 		all = append(all, name+" "+strconv.Quote(auto[name]))
 	}
 	if dotIP != "" {
@@ -669,10 +693,10 @@ func snipParse(fset *token.FileSet, files []*snipFile) bool {
 }
 
 // snipTypeCheck type-checks the files as one package.
-func (s *Symbols) snipTypeCheck(ctx context.Context, fset *token.FileSet, files []*snipFile) ([]types.Error, *types.Info) {
+func (s *checker) snipTypeCheck(ctx context.Context, fset *token.FileSet, files []*snipFile) ([]types.Error, *types.Info) {
 	var errs []types.Error
 	conf := &types.Config{
-		Importer: s.importer(ctx, nil),
+		Importer: s.syms.Importer(ctx),
 		Error: func(err error) {
 			if te, ok := err.(types.Error); ok {
 				errs = append(errs, te)
@@ -685,15 +709,15 @@ func (s *Symbols) snipTypeCheck(ctx context.Context, fset *token.FileSet, files 
 	for _, f := range files {
 		asts = append(asts, f.ast)
 	}
-	info := symNewInfo()
-	symCheck(conf, "snippet", "snippet", fset, asts, info, func(error) {})
+	info := newInfo()
+	typeCheck(conf, fset, asts, info)
 	return errs, info
 }
 
 // snipAutoImports decides the imports a fragment omitted: packages used as
 // qualifiers that are not declared, and fromDir's package for its
 // exported names used unqualified. It reports whether any was found.
-func (s *Symbols) snipAutoImports(ctx context.Context, from *Package, files []*snipFile, errs []types.Error) bool {
+func (s *checker) snipAutoImports(ctx context.Context, from *retrieval.Package, files []*snipFile, errs []types.Error) bool {
 	found := false
 	for _, e := range errs {
 		name, ok := strings.CutPrefix(e.Msg, "undefined: ")
@@ -732,18 +756,18 @@ func (s *Symbols) snipAutoImports(ctx context.Context, from *Package, files []*s
 // import name of from's files, the repository packages named so (from's
 // module first) and the standard packages named so, the first that
 // declares the most of sels; "" when there is no candidate.
-func (s *Symbols) snipImportFor(ctx context.Context, from *Package, name string, sels []string) string {
+func (s *checker) snipImportFor(ctx context.Context, from *retrieval.Package, name string, sels []string) string {
 	var cands []string
 	if from != nil {
-		if ip, ok := from.imports[name]; ok {
+		if ip, ok := s.syms.ImportedAs(from.Dir, name); ok {
 			cands = append(cands, ip)
 		}
-		if ip, ok := from.testImports[name]; ok {
+		if ip, ok := s.syms.TestImportedAs(from.Dir, name); ok {
 			cands = append(cands, ip)
 		}
 	}
 	var same, other []string
-	for _, p := range s.byName[name] {
+	for _, p := range s.syms.PackagesNamed(name) {
 		if p.Name == "main" {
 			continue
 		}
@@ -753,14 +777,14 @@ func (s *Symbols) snipImportFor(ctx context.Context, from *Package, name string,
 			other = append(other, p.ImportPath)
 		}
 	}
-	cands = append(append(append(cands, same...), other...), s.std.pathsNamed(name)...)
+	cands = append(append(append(cands, same...), other...), s.syms.StdPathsByPreference(name)...)
 	best, bestN := "", -1
 	for _, ip := range cands {
 		var scope *types.Scope
-		if p := s.byPath[ip]; p != nil && p.Types != nil {
+		if p := s.syms.PackageByPath(ip); p != nil && p.Types != nil {
 			scope = p.Types.Scope()
-		} else if tp, err := s.std.importPkg(ctx, ip); err == nil {
-			scope = tp.Scope()
+		} else if sp, err := s.syms.StdPackage(ctx, ip); err == nil {
+			scope = sp.Types.Scope()
 		}
 		n := 0
 		for _, sel := range sels {
@@ -791,31 +815,31 @@ func snipSelected(f *ast.File, name string) []string {
 }
 
 // snipClassify turns a type error into an issue, or says to drop it.
-func (s *Symbols) snipClassify(ctx context.Context, from *Package, fset *token.FileSet, files []*snipFile, blocks []*snipBlock, info *types.Info, e types.Error, full, strict bool) (SnippetIssue, bool) {
+func (s *checker) snipClassify(ctx context.Context, from *retrieval.Package, fset *token.FileSet, files []*snipFile, blocks []*snipBlock, info *types.Info, e types.Error, full, strict bool) (Issue, bool) {
 	msg := e.Msg
 	for _, drop := range []string{"declared and not used", "imported and not used", " is not used", "missing return", "missing function body", "imported as"} {
 		if strings.Contains(msg, drop) {
-			return SnippetIssue{}, false
+			return Issue{}, false
 		}
 	}
 	if strings.Contains(msg, snipElided) {
-		return SnippetIssue{}, false
+		return Issue{}, false
 	}
 	f, line := snipFileAt(fset, files, e.Pos)
 	if f == nil {
-		return SnippetIssue{}, false
+		return Issue{}, false
 	}
 	seg, ok := snipSegAt(f, line)
 	if !ok || !blocks[seg.block].src {
-		return SnippetIssue{}, false
+		return Issue{}, false
 	}
-	iss := SnippetIssue{Line: line - seg.start + 1}
+	iss := Issue{Line: line - seg.start + 1}
 	path := snipEnclosing(f.ast, e.Pos)
 	for i := len(path) - 1; i >= 0; i-- {
 		switch n := path[i].(type) {
 		case *ast.CallExpr, *ast.CompositeLit:
 			if snipHasElided(n) {
-				return SnippetIssue{}, false
+				return Issue{}, false
 			}
 		}
 	}
@@ -824,10 +848,10 @@ func (s *Symbols) snipClassify(ctx context.Context, from *Package, fset *token.F
 		// "cert := nats.ClientCert(…)" and, as another alternative,
 		// "cert, err := tls.LoadX509KeyPair(…)": the second reuses the
 		// first's variable, each is right on its own.
-		return SnippetIssue{}, false
+		return Issue{}, false
 	}
 	if vs := snipSwappedVar(path, e.Pos); vs != nil {
-		iss.Kind = SnippetCompile
+		iss.Kind = Compile
 		iss.Name = vs.Names[0].Name
 		iss.Message = fmt.Sprintf("var %s %s declares a variable named %s of type %s: Go writes the name first, var %s %s",
 			vs.Names[0].Name, vs.Type.(*ast.Ident).Name, vs.Names[0].Name, vs.Type.(*ast.Ident).Name,
@@ -840,13 +864,13 @@ func (s *Symbols) snipClassify(ctx context.Context, from *Package, fset *token.F
 		strings.HasPrefix(msg, "name ") && strings.Contains(msg, " not exported by package "):
 		sel := snipSelectorAt(path, e.Pos)
 		if sel == nil {
-			return SnippetIssue{}, false
+			return Issue{}, false
 		}
 		p := s.snipModulePkgOf(sel.X, info)
-		if p == nil || p.otherNames[sel.Sel.Name] {
-			return SnippetIssue{}, false
+		if p == nil || p.ExcludedName(sel.Sel.Name) {
+			return Issue{}, false
 		}
-		iss.Kind = SnippetUnknownName
+		iss.Kind = UnknownName
 		iss.Name = p.Name + "." + sel.Sel.Name
 		iss.Package = p.ImportPath
 		if strings.HasPrefix(msg, "name ") {
@@ -859,16 +883,16 @@ func (s *Symbols) snipClassify(ctx context.Context, from *Package, fset *token.F
 	case strings.Contains(msg, " undefined (type ") || strings.Contains(msg, " undefined (cannot refer to unexported"):
 		sel := snipSelectorAt(path, e.Pos)
 		if sel == nil {
-			return SnippetIssue{}, false
+			return Issue{}, false
 		}
 		tv, ok := info.Types[sel.X]
 		if !ok {
-			return SnippetIssue{}, false
+			return Issue{}, false
 		}
 		p := s.snipModuleType(tv.Type)
 		if p == nil {
-			if sp := s.snipStdType(tv.Type); sp != nil {
-				iss.Kind, iss.Name, iss.Package, iss.Std = SnippetUnknownMember, sel.Sel.Name, sp.ImportPath, true
+			if sp := s.snipStdType(ctx, tv.Type); sp != nil {
+				iss.Kind, iss.Name, iss.Package, iss.Std = UnknownMember, sel.Sel.Name, sp.ImportPath, true
 				iss.Closest = closestMember(tv.Type, sel.Sel.Name)
 				iss.Message = msg
 				if i := strings.Index(msg, " undefined ("); i >= 0 && strings.HasSuffix(msg, ")") {
@@ -877,10 +901,10 @@ func (s *Symbols) snipClassify(ctx context.Context, from *Package, fset *token.F
 				return iss, true
 			}
 		}
-		if p == nil || p.otherNames[symNamedOf(tv.Type)+"."+sel.Sel.Name] {
-			return SnippetIssue{}, false
+		if p == nil || p.ExcludedName(namedOf(tv.Type)+"."+sel.Sel.Name) {
+			return Issue{}, false
 		}
-		iss.Kind = SnippetUnknownMember
+		iss.Kind = UnknownMember
 		iss.Name = sel.Sel.Name
 		iss.Package = p.ImportPath
 		iss.Message = msg
@@ -892,17 +916,17 @@ func (s *Symbols) snipClassify(ctx context.Context, from *Package, fset *token.F
 	case strings.HasPrefix(msg, "unknown field ") || strings.HasPrefix(msg, "cannot refer to unexported field "):
 		lit, key := snipLiteralKeyAt(path, e.Pos)
 		if lit == nil {
-			return SnippetIssue{}, false
+			return Issue{}, false
 		}
 		tv, ok := info.Types[lit]
 		if !ok {
-			return SnippetIssue{}, false
+			return Issue{}, false
 		}
 		p := s.snipModuleType(tv.Type)
 		if p == nil {
-			return SnippetIssue{}, false
+			return Issue{}, false
 		}
-		iss.Kind = SnippetUnknownMember
+		iss.Kind = UnknownMember
 		iss.Name = key
 		iss.Package = p.ImportPath
 		iss.Message = msg
@@ -912,10 +936,10 @@ func (s *Symbols) snipClassify(ctx context.Context, from *Package, fset *token.F
 		strings.HasPrefix(msg, "cannot use ") && strings.Contains(msg, " in argument to "):
 		call := snipCallAt(path, e.Pos)
 		if call == nil {
-			return SnippetIssue{}, false
+			return Issue{}, false
 		}
 		if name, ip, ok := s.snipModuleCallee(call, info); ok {
-			iss.Kind = SnippetWrongArgs
+			iss.Kind = WrongArgs
 			iss.Name, iss.Package = name, ip
 			iss.Message = snipOneLine(msg)
 			return iss, true
@@ -923,7 +947,7 @@ func (s *Symbols) snipClassify(ctx context.Context, from *Package, fset *token.F
 		if iss, ok := s.snipMissingMethod(path, info, e, iss); ok {
 			return iss, true
 		}
-		return SnippetIssue{}, false
+		return Issue{}, false
 
 	case strings.HasPrefix(msg, "in call to ") && (strings.Contains(msg, "cannot infer ") || strings.Contains(msg, " does not match ")):
 		// A generic module function whose type arguments the call does
@@ -936,16 +960,16 @@ func (s *Symbols) snipClassify(ctx context.Context, from *Package, fset *token.F
 			}
 		}
 		if call == nil || !s.snipTypedArgs(call, info) {
-			return SnippetIssue{}, false
+			return Issue{}, false
 		}
 		if name, ip, ok := s.snipModuleCallee(call, info); ok {
-			iss.Kind = SnippetWrongArgs
+			iss.Kind = WrongArgs
 			iss.Name, iss.Package = name, ip
 			// The checker's "(declared at -)" names no place in a snippet.
 			iss.Message = snipOneLine(strings.ReplaceAll(msg, " (declared at -)", ""))
 			return iss, true
 		}
-		return SnippetIssue{}, false
+		return Issue{}, false
 
 	case strings.HasPrefix(msg, "cannot use ") && strings.Contains(msg, "(missing method "):
 		return s.snipMissingMethod(path, info, e, iss)
@@ -959,13 +983,13 @@ func (s *Symbols) snipClassify(ctx context.Context, from *Package, fset *token.F
 				continue
 			}
 			if name, ip, ok := s.snipModuleCallee(call, info); ok {
-				iss.Kind = SnippetCompile
+				iss.Kind = Compile
 				iss.Name, iss.Package = name, ip
 				iss.Message = snipOneLine(msg)
 				return iss, true
 			}
 		}
-		return SnippetIssue{}, false
+		return Issue{}, false
 
 	case strings.HasPrefix(msg, "no new variables on left side of :="):
 		// Only `_ :=` counts. A block that declares the same variables
@@ -980,18 +1004,18 @@ func (s *Symbols) snipClassify(ctx context.Context, from *Package, fset *token.F
 			}
 			for _, l := range as.Lhs {
 				if id, ok := l.(*ast.Ident); !ok || id.Name != "_" {
-					return SnippetIssue{}, false
+					return Issue{}, false
 				}
 			}
-			iss.Kind = SnippetCompile
+			iss.Kind = Compile
 			iss.Message = "no new variables on left side of := (only _)"
 			return iss, true
 		}
-		return SnippetIssue{}, false
+		return Issue{}, false
 
 	case strings.HasPrefix(msg, "duplicate key ") && strings.Contains(msg, " in map literal"),
 		strings.HasPrefix(msg, "duplicate field name ") && strings.Contains(msg, " in struct literal"):
-		iss.Kind = SnippetCompile
+		iss.Kind = Compile
 		iss.Message = msg
 		return iss, true
 
@@ -999,62 +1023,62 @@ func (s *Symbols) snipClassify(ctx context.Context, from *Package, fset *token.F
 		if iss, ok := s.snipWrongType(path, info, e, iss); ok {
 			return iss, true
 		}
-		return SnippetIssue{}, false
+		return Issue{}, false
 
 	case strings.HasPrefix(msg, "could not import "):
 		ip, _, _ := strings.Cut(strings.TrimPrefix(msg, "could not import "), " ")
-		iss.Kind = SnippetUnknownName
+		iss.Kind = UnknownName
 		iss.Name, iss.Package = ip, ip
 		switch {
 		case s.snipOtherMajor(ip) != "":
 			// Reported as a wrong import.
-			return SnippetIssue{}, false
-		case s.inModule(ip) && s.byPath[ip] == nil && !s.excluded[ip]:
+			return Issue{}, false
+		case s.syms.InModule(ip) && s.syms.PackageByPath(ip) == nil && !s.syms.Excluded(ip):
 			iss.Message = fmt.Sprintf("the repository has no package %s", ip)
-		case strings.Contains(msg, errSymStdMissing.Error()):
+		case strings.Contains(msg, retrieval.ErrStdMissing.Error()):
 			// Only a misspelt standard path ("encoding/jsn") is a mistake;
 			// "your/app/tasks" is the reader's own package.
-			closest := s.std.closestPath(ip)
+			closest := s.syms.StdClosestPath(ip)
 			if closest == "" {
-				return SnippetIssue{}, false
+				return Issue{}, false
 			}
 			iss.Closest = closest
 			iss.Message = fmt.Sprintf("the standard library has no package %s (closest: %s)", ip, closest)
 		default:
-			return SnippetIssue{}, false
+			return Issue{}, false
 		}
 		return iss, true
 
 	case strings.HasPrefix(msg, "undefined: "):
 		name := strings.TrimPrefix(msg, "undefined: ")
 		if name == snipElided {
-			return SnippetIssue{}, false
+			return Issue{}, false
 		}
 		if snipIsQualifier(f.ast, e.Pos) {
 			if !strict {
-				return SnippetIssue{}, false
+				return Issue{}, false
 			}
 			ip := s.snipImportFor(ctx, from, name, snipSelected(f.ast, name))
 			if ip == "" {
-				return SnippetIssue{}, false
+				return Issue{}, false
 			}
-			iss.Kind = SnippetMissingImport
+			iss.Kind = MissingImport
 			iss.Name, iss.Package = name, ip
 			iss.Message = fmt.Sprintf("%s is used without importing %q", name, ip)
 			return iss, true
 		}
 		if from != nil && from.Types != nil && from.Types.Scope().Lookup(name) != nil {
-			return SnippetIssue{}, false
+			return Issue{}, false
 		}
 		// A type the block writes methods for ("func (Hook1) ProcessHook")
 		// is the reader's own, left undeclared.
 		if p, closest := s.snipCloseUnqualified(from, f, name, full); p != nil && !snipReceiverType(files, name) {
-			iss.Kind = SnippetUnknownName
+			iss.Kind = UnknownName
 			iss.Name, iss.Package, iss.Closest = p.Name+"."+name, p.ImportPath, closest
 			iss.Message = fmt.Sprintf("package %s has no %s", p.ImportPath, name)
 			return iss, true
 		}
-		iss.Kind = SnippetUndeclared
+		iss.Kind = Undeclared
 		iss.Name = name
 		iss.Message = fmt.Sprintf("%s is not declared in the snippet", name)
 		if !full {
@@ -1062,16 +1086,16 @@ func (s *Symbols) snipClassify(ctx context.Context, from *Package, fset *token.F
 		}
 		return iss, true
 	}
-	return SnippetIssue{}, false
+	return Issue{}, false
 }
 
 // snipMissingMethod handles "cannot use v (... type T) as I value in ...:
 // T does not implement I (missing method M)" where T is a repository type:
 // the method is gone or renamed.
-func (s *Symbols) snipMissingMethod(path []ast.Node, info *types.Info, e types.Error, iss SnippetIssue) (SnippetIssue, bool) {
+func (s *checker) snipMissingMethod(path []ast.Node, info *types.Info, e types.Error, iss Issue) (Issue, bool) {
 	i := strings.LastIndex(e.Msg, "(missing method ")
 	if !strings.HasPrefix(e.Msg, "cannot use ") || i < 0 {
-		return SnippetIssue{}, false
+		return Issue{}, false
 	}
 	method := strings.TrimSuffix(e.Msg[i+len("(missing method "):], ")")
 	for j := len(path) - 1; j >= 0; j-- {
@@ -1084,29 +1108,29 @@ func (s *Symbols) snipMissingMethod(path []ast.Node, info *types.Info, e types.E
 			continue
 		}
 		if p := s.snipModuleType(tv.Type); p != nil && token.IsIdentifier(method) {
-			iss.Kind = SnippetUnknownMember
+			iss.Kind = UnknownMember
 			iss.Name = method
 			iss.Package = p.ImportPath
 			iss.Message = snipOneLine(e.Msg)
 			return iss, true
 		}
 	}
-	return SnippetIssue{}, false
+	return Issue{}, false
 }
 
 // snipModulePkgOf returns the repository package an identifier used as a
 // qualifier refers to; nil for other packages and placeholders.
-func (s *Symbols) snipModulePkgOf(x ast.Expr, info *types.Info) *Package {
+func (s *checker) snipModulePkgOf(x ast.Expr, info *types.Info) *retrieval.Package {
 	id, ok := x.(*ast.Ident)
 	if !ok {
 		return nil
 	}
 	pn, ok := info.Uses[id].(*types.PkgName)
-	if !ok || s.fakes.is(pn.Imported()) {
+	if !ok || s.syms.Placeholder(pn.Imported()) {
 		return nil
 	}
-	p := s.byPath[pn.Imported().Path()]
-	if p == nil || p.Types != pn.Imported() || p.incomplete {
+	p := s.syms.PackageByPath(pn.Imported().Path())
+	if p == nil || p.Types != pn.Imported() || !p.Complete() {
 		return nil
 	}
 	return p
@@ -1114,7 +1138,7 @@ func (s *Symbols) snipModulePkgOf(x ast.Expr, info *types.Info) *Package {
 
 // snipModuleType returns the repository package declaring t's named type
 // (through a pointer), when all its members are known; else nil.
-func (s *Symbols) snipModuleType(t types.Type) *Package {
+func (s *checker) snipModuleType(t types.Type) *retrieval.Package {
 	if t == nil {
 		return nil
 	}
@@ -1126,8 +1150,8 @@ func (s *Symbols) snipModuleType(t types.Type) *Package {
 	if !ok || n.Obj().Pkg() == nil {
 		return nil
 	}
-	p := s.byPath[n.Obj().Pkg().Path()]
-	if p == nil || p.Types != n.Obj().Pkg() || p.incomplete || s.unknownMembers(t, 0) {
+	p := s.syms.PackageByPath(n.Obj().Pkg().Path())
+	if p == nil || p.Types != n.Obj().Pkg() || !p.Complete() || s.syms.UnknownMembers(t) {
 		return nil
 	}
 	return p
@@ -1136,7 +1160,7 @@ func (s *Symbols) snipModuleType(t types.Type) *Package {
 // snipStdType returns the standard library package declaring t (or what
 // t points to), when t is a named type of a std package loaded from
 // export data and none of its embedded parts is unknown; else nil.
-func (s *Symbols) snipStdType(t types.Type) *Package {
+func (s *checker) snipStdType(ctx context.Context, t types.Type) *retrieval.Package {
 	if t == nil {
 		return nil
 	}
@@ -1147,8 +1171,8 @@ func (s *Symbols) snipStdType(t types.Type) *Package {
 	if !ok || n.Obj().Pkg() == nil {
 		return nil
 	}
-	p, ok := s.std.loaded(n.Obj().Pkg().Path())
-	if !ok || p.Types != n.Obj().Pkg() || s.unknownMembers(t, 0) {
+	p, err := s.syms.StdPackage(ctx, n.Obj().Pkg().Path())
+	if err != nil || p.Types != n.Obj().Pkg() || s.syms.UnknownMembers(t) {
 		return nil
 	}
 	return p
@@ -1181,7 +1205,7 @@ func closestMember(t types.Type, name string) string {
 		if !token.IsExported(m) {
 			continue
 		}
-		d := symDistance(strings.ToLower(m), strings.ToLower(name))
+		d := distance(strings.ToLower(m), strings.ToLower(name))
 		switch {
 		case d > limit:
 		case bestD < 0 || d < bestD:
@@ -1198,7 +1222,7 @@ func closestMember(t types.Type, name string) string {
 
 // snipModuleCallee returns the name and package of the repository
 // function or method call calls.
-func (s *Symbols) snipModuleCallee(call *ast.CallExpr, info *types.Info) (name, ip string, ok bool) {
+func (s *checker) snipModuleCallee(call *ast.CallExpr, info *types.Info) (name, ip string, ok bool) {
 	fun := ast.Unparen(call.Fun)
 	switch f := fun.(type) {
 	case *ast.IndexExpr:
@@ -1219,11 +1243,11 @@ func (s *Symbols) snipModuleCallee(call *ast.CallExpr, info *types.Info) (name, 
 	if !isFunc {
 		return "", "", false
 	}
-	sym := s.symAt[fn.Origin().Pos()]
-	if sym == nil || sym.Package == nil || sym.Package.incomplete {
+	sym, ok := s.syms.SymbolAt(fn.Origin().Pos())
+	if !ok || sym.Package == nil || !sym.Package.Complete() {
 		return "", "", false
 	}
-	if sym.Kind == SymbolFunc {
+	if sym.Kind == retrieval.SymbolFunc {
 		return sym.Package.Name + "." + sym.Name, sym.Package.ImportPath, true
 	}
 	return sym.Name, sym.Package.ImportPath, true
@@ -1517,7 +1541,7 @@ func snipValueContext(msg string) bool {
 // snipWrongType handles "cannot use x (... type T) as U value in ..."
 // where T, U or the literal holding x is a repository type and nothing
 // involved is a placeholder for a package docreview could not load.
-func (s *Symbols) snipWrongType(path []ast.Node, info *types.Info, e types.Error, iss SnippetIssue) (SnippetIssue, bool) {
+func (s *checker) snipWrongType(path []ast.Node, info *types.Info, e types.Error, iss Issue) (Issue, bool) {
 	var x ast.Expr
 	at := -1
 	for j := len(path) - 1; j >= 0; j-- {
@@ -1528,26 +1552,26 @@ func (s *Symbols) snipWrongType(path []ast.Node, info *types.Info, e types.Error
 		}
 	}
 	if x == nil {
-		return SnippetIssue{}, false
+		return Issue{}, false
 	}
 	got := info.Types[x].Type
 	want, lit := snipExpected(path[:at], x, info)
 	if want == nil || s.snipHasFake(got, 0) || s.snipHasFake(want, 0) {
-		return SnippetIssue{}, false
+		return Issue{}, false
 	}
-	owner, name := s.snipModuleType(got), symNamedOf(got)
+	owner, name := s.snipModuleType(got), namedOf(got)
 	if owner == nil {
-		owner, name = s.snipModuleType(want), symNamedOf(want)
+		owner, name = s.snipModuleType(want), namedOf(want)
 	}
 	if owner == nil && lit != nil {
 		if tv, ok := info.Types[lit]; ok && !s.snipHasFake(tv.Type, 0) {
-			owner, name = s.snipModuleType(tv.Type), symNamedOf(tv.Type)
+			owner, name = s.snipModuleType(tv.Type), namedOf(tv.Type)
 		}
 	}
 	if owner == nil {
-		return SnippetIssue{}, false
+		return Issue{}, false
 	}
-	iss.Kind = SnippetWrongType
+	iss.Kind = WrongType
 	iss.Name, iss.Package = name, owner.ImportPath
 	iss.Message = snipOneLine(e.Msg)
 	return iss, true
@@ -1571,7 +1595,7 @@ func snipExpected(outer []ast.Node, x ast.Expr, info *types.Info) (types.Type, *
 		if !ok {
 			return nil, lit
 		}
-		switch u := symDeref(tv.Type).Underlying().(type) {
+		switch u := deref(tv.Type).Underlying().(type) {
 		case *types.Struct:
 			key, ok := kv.Key.(*ast.Ident)
 			if !ok {
@@ -1597,7 +1621,7 @@ func snipExpected(outer []ast.Node, x ast.Expr, info *types.Info) (types.Type, *
 		if !ok {
 			return nil, p
 		}
-		switch u := symDeref(tv.Type).Underlying().(type) {
+		switch u := deref(tv.Type).Underlying().(type) {
 		case *types.Slice:
 			return u.Elem(), p
 		case *types.Array:
@@ -1629,16 +1653,87 @@ func snipExpected(outer []ast.Node, x ast.Expr, info *types.Info) (types.Type, *
 	return nil, nil
 }
 
-func symDeref(t types.Type) types.Type {
+// deref returns what t points to, or t when it is no pointer.
+func deref(t types.Type) types.Type {
 	if p, ok := t.(*types.Pointer); ok {
 		return p.Elem()
 	}
 	return t
 }
 
+// namedOf returns the name of t's named type (through a pointer).
+func namedOf(t types.Type) string {
+	if n, ok := deref(t).(*types.Named); ok {
+		return n.Obj().Name()
+	}
+	return ""
+}
+
+// newInfo returns an Info with every map the checker reads.
+func newInfo() *types.Info {
+	return &types.Info{
+		Defs:       make(map[*ast.Ident]types.Object),
+		Uses:       make(map[*ast.Ident]types.Object),
+		Types:      make(map[ast.Expr]types.TypeAndValue),
+		Selections: make(map[*ast.SelectorExpr]*types.Selection),
+		Implicits:  make(map[ast.Node]types.Object),
+		Instances:  make(map[*ast.Ident]types.Instance),
+	}
+}
+
+// typeCheck type-checks files as package snippet, its errors going to
+// conf.Error. A panic of go/types (a bug, but one snippet must not bring
+// the review down) ends the check with the errors met so far.
+func typeCheck(conf *types.Config, fset *token.FileSet, files []*ast.File, info *types.Info) {
+	defer func() { _ = recover() }()
+	_, _ = conf.Check("snippet", fset, files, info)
+}
+
+// distance is the optimal string alignment (restricted Damerau-Levenshtein)
+// distance between a and b, in runes, as the symbol table's suggestions
+// measure it.
+func distance(a, b string) int {
+	return distanceWithin(a, b, -1)
+}
+
+// distanceWithin is distance, except that with limit >= 0 it stops as soon
+// as the distance is sure to exceed limit and returns limit+1.
+func distanceWithin(a, b string, limit int) int {
+	ra, rb := []rune(a), []rune(b)
+	prev2 := make([]int, len(rb)+1)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		rowMin := cur[0]
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
+				cur[j] = min(cur[j], prev2[j-2]+1)
+			}
+			rowMin = min(rowMin, cur[j])
+		}
+		// Every later cell descends from this row or the previous one
+		// (a transposition reaches back two rows, adding one), so once
+		// both rows exceed limit the distance does.
+		if limit >= 0 && rowMin > limit && slices.Min(prev) > limit {
+			return limit + 1
+		}
+		prev2, prev, cur = prev, cur, prev2
+	}
+	return prev[len(rb)]
+}
+
 // snipHasFake reports whether t is or contains a type of a package
 // docreview did not load.
-func (s *Symbols) snipHasFake(t types.Type, depth int) bool {
+func (s *checker) snipHasFake(t types.Type, depth int) bool {
 	if t == nil || depth > 5 {
 		return t == nil
 	}
@@ -1654,7 +1749,7 @@ func (s *Symbols) snipHasFake(t types.Type, depth int) bool {
 	case *types.Chan:
 		return s.snipHasFake(u.Elem(), depth+1)
 	case *types.Named:
-		return s.fakes.is(u.Obj().Pkg()) || s.unknownMembers(u, 0)
+		return s.syms.Placeholder(u.Obj().Pkg()) || s.syms.UnknownMembers(u)
 	case *types.Basic:
 		return u.Kind() == types.Invalid
 	}
@@ -1666,11 +1761,11 @@ func (s *Symbols) snipHasFake(t types.Type, depth int) bool {
 // fromDir's package (for a fragment) or a repository package the file
 // dot-imports, when exactly one of its exported names is within one edit
 // (two for names of ten letters or more). It returns nil otherwise.
-func (s *Symbols) snipCloseUnqualified(from *Package, f *snipFile, name string, full bool) (*Package, string) {
+func (s *checker) snipCloseUnqualified(from *retrieval.Package, f *snipFile, name string, full bool) (*retrieval.Package, string) {
 	if !token.IsExported(name) {
 		return nil, ""
 	}
-	var cands []*Package
+	var cands []*retrieval.Package
 	if from != nil && from.Types != nil && !full && from.Name != "main" {
 		cands = append(cands, from)
 	}
@@ -1683,12 +1778,12 @@ func (s *Symbols) snipCloseUnqualified(from *Package, f *snipFile, name string, 
 			if err != nil {
 				continue
 			}
-			if p := s.byPath[ip]; p != nil && p.Types != nil && !slices.Contains(cands, p) {
+			if p := s.syms.PackageByPath(ip); p != nil && p.Types != nil && !slices.Contains(cands, p) {
 				cands = append(cands, p)
 			}
 		}
 		if f.dotIP != "" {
-			if p := s.byPath[f.dotIP]; p != nil && p.Types != nil && !slices.Contains(cands, p) {
+			if p := s.syms.PackageByPath(f.dotIP); p != nil && p.Types != nil && !slices.Contains(cands, p) {
 				cands = append(cands, p)
 			}
 		}
@@ -1699,19 +1794,19 @@ func (s *Symbols) snipCloseUnqualified(from *Package, f *snipFile, name string, 
 	}
 	// A name another repository package declares is that package's,
 	// written unqualified (a doc of package exp naming goqu's Or).
-	for _, p := range s.pkgs {
+	for _, p := range s.syms.Packages() {
 		if p.Types != nil && p.Types.Scope().Lookup(name) != nil {
 			return nil, ""
 		}
 	}
-	var found *Package
+	var found *retrieval.Package
 	closest := ""
 	for _, p := range cands {
-		if p.incomplete || p.otherNames[name] {
+		if !p.Complete() || p.ExcludedName(name) {
 			continue
 		}
 		for _, n := range p.Types.Scope().Names() {
-			if !token.IsExported(n) || symDistance(strings.ToLower(n), strings.ToLower(name)) > limit {
+			if !token.IsExported(n) || distance(strings.ToLower(n), strings.ToLower(name)) > limit {
 				continue
 			}
 			if closest != "" && n != closest {
@@ -1726,13 +1821,13 @@ func (s *Symbols) snipCloseUnqualified(from *Package, f *snipFile, name string, 
 // snipWrongImports reports the imports of src that name a path the
 // repository does not provide while one of its modules provides the same
 // package under another major version.
-func (s *Symbols) snipWrongImports(src string) []SnippetIssue {
-	var issues []SnippetIssue
+func (s *checker) snipWrongImports(src string) []Issue {
+	var issues []Issue
 	lines := strings.Split(src, "\n")
 	for i, line := range lines {
 		for _, q := range snipQuoted(line) {
 			ip, err := strconv.Unquote(q)
-			if err != nil || s.byPath[ip] != nil || !strings.Contains(ip, ".") {
+			if err != nil || s.syms.PackageByPath(ip) != nil || !strings.Contains(ip, ".") {
 				continue
 			}
 			// A block that also imports the right path compares the two
@@ -1741,13 +1836,13 @@ func (s *Symbols) snipWrongImports(src string) []SnippetIssue {
 				continue
 			}
 			if want := s.snipOtherMajor(ip); want != "" && !strings.Contains(src, strconv.Quote(want)) {
-				issues = append(issues, SnippetIssue{
-					Kind: SnippetWrongImport, Line: i + 1, Name: ip, Package: want,
+				issues = append(issues, Issue{
+					Kind: WrongImport, Line: i + 1, Name: ip, Package: want,
 					Message: fmt.Sprintf("the repository has no package %s; it provides %s", ip, want),
 				})
 			} else if want := s.snipMisspeltPath(ip); want != "" {
-				issues = append(issues, SnippetIssue{
-					Kind: SnippetWrongImport, Line: i + 1, Name: ip, Package: want, Closest: want,
+				issues = append(issues, Issue{
+					Kind: WrongImport, Line: i + 1, Name: ip, Package: want, Closest: want,
 					Message: fmt.Sprintf("the repository has no package %s; it provides %s (the path is misspelt)", ip, want),
 				})
 			}
@@ -1759,9 +1854,9 @@ func (s *Symbols) snipWrongImports(src string) []SnippetIssue {
 // snipOtherMajor returns the repository package that ip names under
 // another major version of its module ("" if none): github.com/x/y/sub for
 // a module github.com/x/y/v2 gives github.com/x/y/v2/sub.
-func (s *Symbols) snipOtherMajor(ip string) string {
-	for _, m := range s.modules {
-		base := snipStripMajor(m.path)
+func (s *checker) snipOtherMajor(ip string) string {
+	for _, mp := range s.syms.ModulePaths() {
+		base := snipStripMajor(mp)
 		if base == "" {
 			continue
 		}
@@ -1779,8 +1874,8 @@ func (s *Symbols) snipOtherMajor(ip string) string {
 				}
 			}
 		}
-		want := m.path + rest
-		if want != ip && s.byPath[want] != nil && !s.byPath[want].incomplete {
+		want := mp + rest
+		if want != ip && s.syms.PackageByPath(want).Complete() {
 			return want
 		}
 	}
@@ -1812,14 +1907,15 @@ func snipSwappedVar(path []ast.Node, pos token.Pos) *ast.ValueSpec {
 // is within two edits of ip and ends in the same element ("" if none or
 // several): github.com/klaupost/compress/dict for the module
 // github.com/klauspost/compress gives github.com/klauspost/compress/dict.
-func (s *Symbols) snipMisspeltPath(ip string) string {
+func (s *checker) snipMisspeltPath(ip string) string {
 	last := ip[strings.LastIndex(ip, "/")+1:]
 	want := ""
-	for path, p := range s.byPath {
-		if p == nil || p.incomplete || path == ip || path[strings.LastIndex(path, "/")+1:] != last {
+	for _, p := range s.syms.Packages() {
+		path := p.ImportPath
+		if s.syms.PackageByPath(path) != p || !p.Complete() || path == ip || path[strings.LastIndex(path, "/")+1:] != last {
 			continue
 		}
-		if symDistanceWithin(path, ip, 2) > 2 {
+		if distanceWithin(path, ip, 2) > 2 {
 			continue
 		}
 		if want != "" {

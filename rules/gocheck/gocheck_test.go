@@ -1,20 +1,113 @@
-package retrieval
+package gocheck
 
 import (
+	"fmt"
+	"io/fs"
+	"os"
+	"slices"
+	"strings"
+	"sync"
 	"testing"
+	"testing/fstest"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/docreview/docreview/retrieval"
 )
 
-// testCheckSnippet runs under TestSymbols, on the fixture module.
-func testCheckSnippet(t *testing.T, s *Symbols) {
+// fixtureDir is the symbol table's own fixture, a small module with a
+// nested module, build-constrained files, generics, a third-party import,
+// tests and examples. retrieval's TestSymbols loads it too, so it stays
+// there and is read from here by relative path.
+const fixtureDir = "../../retrieval/testdata/symbols/cachemod"
+
+// brokenFile does not parse; it is added in memory because every committed
+// .go file must pass gofmt. retrieval's tests add it too (symBrokenFile).
+const brokenFile = "package broken\n\n// Lost would be declared here.\nfunc Lost( {\n"
+
+// fixtureFS returns the fixture module plus broken/bad.go, and its sorted
+// file list, as retrieval's symFixtureFS does.
+func fixtureFS(t testing.TB) (fstest.MapFS, []string) {
+	t.Helper()
+	fsys := fstest.MapFS{}
+	dir := os.DirFS(fixtureDir)
+	err := fs.WalkDir(dir, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := fs.ReadFile(dir, p)
+		fsys[p] = &fstest.MapFile{Data: data}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fsys["broken/bad.go"] = &fstest.MapFile{Data: []byte(brokenFile)}
+	var files []string
+	for p := range fsys {
+		files = append(files, p)
+	}
+	slices.Sort(files)
+	return fsys, files
+}
+
+// TestCheck loads the fixture once and checks snippets against it through
+// subtests.
+func TestCheck(t *testing.T) {
+	t.Parallel()
+	fsys, files := fixtureFS(t)
+	s, err := retrieval.LoadSymbols(t.Context(), fsys, files, nil)
+	if err != nil {
+		t.Fatalf("LoadSymbols: %v", err)
+	}
+	t.Run("snippets", func(t *testing.T) { testCheck(t, s) })
+	t.Run("concurrent", func(t *testing.T) { testCheckConcurrent(t, s) })
+}
+
+// testCheckConcurrent checks snippets and queries the symbol table from
+// several goroutines (meaningful under -race): the lazily built indexes
+// and the standard library importer are shared.
+func testCheckConcurrent(t *testing.T, s *retrieval.Symbols) {
+	var wg sync.WaitGroup
+	results := make([]string, 8)
+	for i := range results {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sym, ok := s.Lookup("cache", "Cache.Flush")
+			if !ok {
+				results[i] = "lookup failed"
+				return
+			}
+			iss := Check(t.Context(), s, "cache", "c := cache.New(cache.Options{})\nc.Purge()\nvar b bytes.Buffer\n_ = b", nil)
+			results[i] = fmt.Sprintf("%d callees, %d refs, %d tests, %d issues, %v",
+				len(s.Callees(sym, 2)), len(s.References(sym)), len(s.Tests(sym)), len(iss), s.Resolves("cache", "bufio.Reader"))
+		}()
+	}
+	wg.Wait()
+	for i, r := range results {
+		if r != results[0] || strings.Contains(r, "failed") {
+			t.Errorf("goroutine %d: %s; goroutine 0: %s", i, r, results[0])
+		}
+	}
+}
+
+func TestCheckZeroSymbols(t *testing.T) {
+	var s retrieval.Symbols
+	if got := Check(t.Context(), &s, ".", "x := cache.New()\n_ = x", nil); len(got) != 0 {
+		t.Errorf("zero Symbols reports %v", got)
+	}
+}
+
+// testCheck runs under TestCheck, on the fixture module.
+func testCheck(t *testing.T, s *retrieval.Symbols) {
 	const mod = "example.com/cachemod/cache"
 	tests := []struct {
 		name    string
 		from    string
 		src     string
 		prelude []string
-		want    []SnippetIssue
+		want    []Issue
 	}{
 		{
 			name: "correct calls",
@@ -31,50 +124,50 @@ func testCheckSnippet(t *testing.T, s *Symbols) {
 			name: "unknown method",
 			from: "cache",
 			src:  "c := cache.New(cache.Options{})\nc.Purge(context.Background())",
-			want: []SnippetIssue{{Kind: SnippetUnknownMember, Line: 2, Name: "Purge", Package: mod,
+			want: []Issue{{Kind: UnknownMember, Line: 2, Name: "Purge", Package: mod,
 				Message: "type *cache.Cache has no field or method Purge"}},
 		},
 		{
 			name: "unknown package name",
 			from: "tools/gen",
 			src:  "func main() {\n\tc := cache.NewCache()\n\tc.Flush()\n}",
-			want: []SnippetIssue{{Kind: SnippetUnknownName, Line: 2, Name: "cache.NewCache", Package: mod,
+			want: []Issue{{Kind: UnknownName, Line: 2, Name: "cache.NewCache", Package: mod,
 				Message: "package example.com/cachemod/cache has no NewCache"}},
 		},
 		{
 			name: "wrong argument count",
 			from: "cache",
 			src:  "c := cache.New()\n_ = c",
-			want: []SnippetIssue{{Kind: SnippetWrongArgs, Line: 1, Name: "cache.New", Package: mod,
+			want: []Issue{{Kind: WrongArgs, Line: 1, Name: "cache.New", Package: mod,
 				Message: "not enough arguments in call to cache.New: have (), want (cache.Options)"}},
 		},
 		{
 			name: "wrong argument type to a generic method",
 			from: "cache",
 			src:  "var l cache.List[int]\nl.Push(\"x\")",
-			want: []SnippetIssue{{Kind: SnippetWrongArgs, Line: 2, Name: "List.Push", Package: mod,
+			want: []Issue{{Kind: WrongArgs, Line: 2, Name: "List.Push", Package: mod,
 				Message: `cannot use "x" (untyped string constant) as int value in argument to l.Push`}},
 		},
 		{
 			name: "unknown field",
 			from: "cache",
 			src:  "opts := cache.Options{\n\tTimeout:  time.Second,\n\tMaxItems: 3,\n}\n_ = cache.New(opts)",
-			want: []SnippetIssue{{Kind: SnippetUnknownMember, Line: 3, Name: "MaxItems", Package: mod,
+			want: []Issue{{Kind: UnknownMember, Line: 3, Name: "MaxItems", Package: mod,
 				Message: "unknown field MaxItems in struct literal of type cache.Options"}},
 		},
 		{
 			name: "results assigned to too many variables",
 			from: "cache",
 			src:  "c, err := cache.New(cache.Options{})",
-			want: []SnippetIssue{{Kind: SnippetCompile, Line: 1, Name: "cache.New", Package: mod,
+			want: []Issue{{Kind: Compile, Line: 1, Name: "cache.New", Package: mod,
 				Message: "assignment mismatch: 2 variables but cache.New returns 1 value"}},
 		},
 		{
 			name: "_ := declares nothing",
 			from: "cache",
 			src:  "c := cache.New(cache.Options{})\n_ := c.Hits()",
-			want: []SnippetIssue{
-				{Kind: SnippetCompile, Line: 2, Message: "no new variables on left side of := (only _)"},
+			want: []Issue{
+				{Kind: Compile, Line: 2, Message: "no new variables on left side of := (only _)"},
 			},
 		},
 		{
@@ -86,7 +179,7 @@ func testCheckSnippet(t *testing.T, s *Symbols) {
 			name: "a syntax error in declarations is reported from the declarations",
 			from: "cache",
 			src:  "var c *cache.Cache\n\nfunc init() {\n\tc = cache.New(cache.Options{}))\n}\n",
-			want: []SnippetIssue{{Kind: SnippetSyntax, Line: 4, Message: "syntax error: expected statement, found ')'"}},
+			want: []Issue{{Kind: Syntax, Line: 4, Message: "syntax error: expected statement, found ')'"}},
 		},
 		{
 			name: "program output under a go fence is not code",
@@ -103,27 +196,27 @@ func testCheckSnippet(t *testing.T, s *Symbols) {
 			name: "duplicate map key",
 			from: "cache",
 			src:  "m := map[string]int{\"a\": 1, \"a\": 2}\n_ = m",
-			want: []SnippetIssue{{Kind: SnippetCompile, Line: 1, Message: `duplicate key "a" in map literal`}},
+			want: []Issue{{Kind: Compile, Line: 1, Message: `duplicate key "a" in map literal`}},
 		},
 		{
 			name: "wrong type in a repository struct literal",
 			from: "cache",
 			src:  "opts := cache.Options{Size: \"10\", Timeout: time.Second}\n_ = opts",
-			want: []SnippetIssue{{Kind: SnippetWrongType, Line: 1, Name: "Options", Package: mod,
+			want: []Issue{{Kind: WrongType, Line: 1, Name: "Options", Package: mod,
 				Message: `cannot use "10" (untyped string constant) as int value in struct literal`}},
 		},
 		{
 			name: "pointer where the field holds a value",
 			from: "cache",
 			src:  "type wrap struct{ c cache.Cache }\nc := cache.Cache{}\nw := wrap{c: &c}\n_ = w",
-			want: []SnippetIssue{{Kind: SnippetWrongType, Line: 3, Name: "Cache", Package: mod,
+			want: []Issue{{Kind: WrongType, Line: 3, Name: "Cache", Package: mod,
 				Message: `cannot use &c (value of type *cache.Cache) as cache.Cache value in struct literal`}},
 		},
 		{
 			name: "wrong type for a repository variable",
 			from: "cache",
 			src:  "var k cache.Kind = \"ttl\"\n_ = k",
-			want: []SnippetIssue{{Kind: SnippetWrongType, Line: 1, Name: "Kind", Package: mod,
+			want: []Issue{{Kind: WrongType, Line: 1, Name: "Kind", Package: mod,
 				Message: `cannot use "ttl" (untyped string constant) as cache.Kind value in variable declaration`}},
 		},
 		{
@@ -135,30 +228,30 @@ func testCheckSnippet(t *testing.T, s *Symbols) {
 			name: "misspelt name of the package, unqualified",
 			from: "cache",
 			src:  "c := Neww(Options{})\n_ = c",
-			want: []SnippetIssue{{Kind: SnippetUnknownName, Line: 1, Name: "cache.Neww", Package: mod, Closest: "New",
+			want: []Issue{{Kind: UnknownName, Line: 1, Name: "cache.Neww", Package: mod, Closest: "New",
 				Message: "package example.com/cachemod/cache has no Neww"}},
 		},
 		{
 			name: "an undeclared name close to nothing stays undeclared",
 			from: "cache",
 			src:  "c := New(Options{})\nc.Set(Key, \"v\")",
-			want: []SnippetIssue{{Kind: SnippetUndeclared, Line: 2, Name: "Key", Message: "Key is not declared in the snippet or the code blocks before it"}},
+			want: []Issue{{Kind: Undeclared, Line: 2, Name: "Key", Message: "Key is not declared in the snippet or the code blocks before it"}},
 		},
 		{
 			name: "import of another major version",
 			from: ".",
 			src:  "package main\n\nimport \"example.com/cachemod/v2/cache\"\n\nfunc main() { cache.New(cache.Options{}) }\n",
-			want: []SnippetIssue{{Kind: SnippetWrongImport, Line: 3, Name: "example.com/cachemod/v2/cache", Package: mod,
+			want: []Issue{{Kind: WrongImport, Line: 3, Name: "example.com/cachemod/v2/cache", Package: mod,
 				Message: "the repository has no package example.com/cachemod/v2/cache; it provides example.com/cachemod/cache"}},
 		},
 		{
 			name: "misspelt import path, checked as the package it means",
 			from: ".",
 			src:  "package main\n\nimport \"example.com/cachmod/cache\"\n\nfunc main() {\n\t_ = cache.New(cache.Options{Sise: 2})\n}\n",
-			want: []SnippetIssue{
-				{Kind: SnippetWrongImport, Line: 3, Name: "example.com/cachmod/cache", Package: mod, Closest: mod,
+			want: []Issue{
+				{Kind: WrongImport, Line: 3, Name: "example.com/cachmod/cache", Package: mod, Closest: mod,
 					Message: "the repository has no package example.com/cachmod/cache; it provides example.com/cachemod/cache (the path is misspelt)"},
-				{Kind: SnippetUnknownMember, Line: 6, Name: "Sise", Package: mod,
+				{Kind: UnknownMember, Line: 6, Name: "Sise", Package: mod,
 					Message: "unknown field Sise in struct literal of type cache.Options"},
 			},
 		},
@@ -171,10 +264,10 @@ func testCheckSnippet(t *testing.T, s *Symbols) {
 			name: "var with name and type swapped",
 			from: "cache",
 			src:  "var int size = 2\nc := cache.New(cache.Options{Size: size})\n_ = c",
-			want: []SnippetIssue{
-				{Kind: SnippetCompile, Line: 1, Name: "int",
+			want: []Issue{
+				{Kind: Compile, Line: 1, Name: "int",
 					Message: "var int size declares a variable named int of type size: Go writes the name first, var size int"},
-				{Kind: SnippetUndeclared, Line: 2, Name: "size", Message: "size is not declared in the snippet or the code blocks before it"},
+				{Kind: Undeclared, Line: 2, Name: "size", Message: "size is not declared in the snippet or the code blocks before it"},
 			},
 		},
 		{
@@ -186,21 +279,21 @@ func testCheckSnippet(t *testing.T, s *Symbols) {
 			name: "glued closing fence",
 			from: "cache",
 			src:  "c := cache.New(cache.Options{\n\tSize: 2,\n})```\n\n## Next section\n",
-			want: []SnippetIssue{{Kind: SnippetSyntax, Line: 3,
+			want: []Issue{{Kind: Syntax, Line: 3,
 				Message: "the closing ``` is glued to the code on this line, so Markdown does not end the block here: it runs on into the text that follows"}},
 		},
 		{
 			name: "placeholders that are not Go are not syntax errors",
 			from: "cache",
 			src:  "c := cache.New(cache.Options{Size: <size>})\nc.Set(<key>, \"<value>\")\nc.Flush(context.TODO(), 1)",
-			want: []SnippetIssue{{Kind: SnippetWrongArgs, Line: 3, Name: "Cache.Flush", Package: mod,
+			want: []Issue{{Kind: WrongArgs, Line: 3, Name: "Cache.Flush", Package: mod,
 				Message: "too many arguments in call to c.Flush: have (context.Context, number), want (context.Context)"}},
 		},
 		{
 			name: "a value written as a comment is a placeholder",
 			from: "cache",
 			src:  "db := // open your store\nc := cache.New(cache.Options{})\nc.Purge()",
-			want: []SnippetIssue{{Kind: SnippetUnknownMember, Line: 3, Name: "Purge", Package: mod,
+			want: []Issue{{Kind: UnknownMember, Line: 3, Name: "Purge", Package: mod,
 				Message: "type *cache.Cache has no field or method Purge"}},
 		},
 		{
@@ -212,7 +305,7 @@ func testCheckSnippet(t *testing.T, s *Symbols) {
 			name: "an unqualified name another repository package declares is not a misspelling",
 			from: "cache",
 			src:  "Event(\"started\")",
-			want: []SnippetIssue{{Kind: SnippetUndeclared, Line: 1, Name: "Event", Message: "Event is not declared in the snippet or the code blocks before it"}},
+			want: []Issue{{Kind: Undeclared, Line: 1, Name: "Event", Message: "Event is not declared in the snippet or the code blocks before it"}},
 		},
 		{
 			name: "a listing of methods is not code",
@@ -238,7 +331,7 @@ func testCheckSnippet(t *testing.T, s *Symbols) {
 			name: "type no longer implements an interface",
 			from: "cache",
 			src:  "var s cache.Store = cache.New(cache.Options{})\n_ = s",
-			want: []SnippetIssue{{Kind: SnippetUnknownMember, Line: 1, Name: "Delete", Package: mod,
+			want: []Issue{{Kind: UnknownMember, Line: 1, Name: "Delete", Package: mod,
 				Message: "cannot use cache.New(cache.Options{}) (value of type *cache.Cache) as cache.Store value in variable declaration: " +
 					"*cache.Cache does not implement cache.Store (missing method Delete)"}},
 		},
@@ -258,10 +351,10 @@ func testCheckSnippet(t *testing.T, s *Symbols) {
 			name: "missing import in a file",
 			from: ".",
 			src:  "package main\n\nimport \"fmt\"\n\nfunc main() {\n\tc := cache.New(cache.Options{})\n\tfmt.Println(c)\n\tfmt.Println(strings.ToUpper(\"x\"), cache.MaxSize)\n}\n",
-			want: []SnippetIssue{
-				{Kind: SnippetMissingImport, Line: 6, Name: "cache", Package: mod,
+			want: []Issue{
+				{Kind: MissingImport, Line: 6, Name: "cache", Package: mod,
 					Message: `cache is used without importing "example.com/cachemod/cache"`},
-				{Kind: SnippetMissingImport, Line: 8, Name: "strings", Package: "strings",
+				{Kind: MissingImport, Line: 8, Name: "strings", Package: "strings",
 					Message: `strings is used without importing "strings"`},
 			},
 		},
@@ -279,14 +372,14 @@ func testCheckSnippet(t *testing.T, s *Symbols) {
 			name: "file with an elision inside a body still declares its imports",
 			from: ".",
 			src:  "package main\n\nimport \"fmt\"\n\nfunc main() {\n\tc := cache.New(cache.Options{})\n\t// ... use c ...\n\tfmt.Println(c)\n}\n",
-			want: []SnippetIssue{{Kind: SnippetMissingImport, Line: 6, Name: "cache", Package: mod,
+			want: []Issue{{Kind: MissingImport, Line: 6, Name: "cache", Package: mod,
 				Message: `cache is used without importing "example.com/cachemod/cache"`}},
 		},
 		{
 			name: "file with an elision among a struct's fields still declares its imports",
 			from: ".",
 			src:  "package main\n\nimport \"fmt\"\n\ntype handler struct {\n\t// ... fields\n}\n\nfunc main() {\n\tc := cache.New(cache.Options{})\n\tfmt.Println(c, handler{})\n}\n",
-			want: []SnippetIssue{{Kind: SnippetMissingImport, Line: 10, Name: "cache", Package: mod,
+			want: []Issue{{Kind: MissingImport, Line: 10, Name: "cache", Package: mod,
 				Message: `cache is used without importing "example.com/cachemod/cache"`}},
 		},
 		{
@@ -303,10 +396,10 @@ func testCheckSnippet(t *testing.T, s *Symbols) {
 			name: "imports that do not resolve",
 			from: ".",
 			src:  "package main\n\nimport (\n\t\"example.com/cachemod/nope\"\n\t\"fmtx\"\n)\n\nfunc main() { nope.X(); fmtx.Y() }\n",
-			want: []SnippetIssue{
-				{Kind: SnippetUnknownName, Line: 4, Name: "example.com/cachemod/nope", Package: "example.com/cachemod/nope",
+			want: []Issue{
+				{Kind: UnknownName, Line: 4, Name: "example.com/cachemod/nope", Package: "example.com/cachemod/nope",
 					Message: "the repository has no package example.com/cachemod/nope"},
-				{Kind: SnippetUnknownName, Line: 5, Name: "fmtx", Package: "fmtx", Closest: "fmt",
+				{Kind: UnknownName, Line: 5, Name: "fmtx", Package: "fmtx", Closest: "fmt",
 					Message: "the standard library has no package fmtx (closest: fmt)"},
 			},
 		},
@@ -322,7 +415,7 @@ func testCheckSnippet(t *testing.T, s *Symbols) {
 			from:    "cache",
 			src:     "c.Set(\"a\", \"b\")\nc.Flush(ctx)\nc.Flush(ctx, 1)",
 			prelude: []string{"import \"example.com/cachemod/cache\"\n\nc := cache.New(cache.Options{})", "ctx := context.Background()"},
-			want: []SnippetIssue{{Kind: SnippetWrongArgs, Line: 3, Name: "Cache.Flush", Package: mod,
+			want: []Issue{{Kind: WrongArgs, Line: 3, Name: "Cache.Flush", Package: mod,
 				Message: "too many arguments in call to c.Flush: have (context.Context, number), want (context.Context)"}},
 		},
 		{
@@ -341,30 +434,30 @@ func testCheckSnippet(t *testing.T, s *Symbols) {
 			name: "undeclared prerequisite",
 			from: "cache",
 			src:  "c := cache.New(opts)\nc.Flush(ctx)\nc.Flush(ctx)",
-			want: []SnippetIssue{
-				{Kind: SnippetUndeclared, Line: 1, Name: "opts", Message: "opts is not declared in the snippet or the code blocks before it"},
-				{Kind: SnippetUndeclared, Line: 2, Name: "ctx", Message: "ctx is not declared in the snippet or the code blocks before it"},
+			want: []Issue{
+				{Kind: Undeclared, Line: 1, Name: "opts", Message: "opts is not declared in the snippet or the code blocks before it"},
+				{Kind: Undeclared, Line: 2, Name: "ctx", Message: "ctx is not declared in the snippet or the code blocks before it"},
 			},
 		},
 		{
 			name: "placeholders",
 			from: "cache",
 			src:  "c := cache.New(...)\nc.Set(...)\n...\nc.Flush(ctx, …)\nc.Flush(context.TODO(), 2)\nl := cache.List[int]{...}\n_ = l",
-			want: []SnippetIssue{{Kind: SnippetWrongArgs, Line: 5, Name: "Cache.Flush", Package: mod,
+			want: []Issue{{Kind: WrongArgs, Line: 5, Name: "Cache.Flush", Package: mod,
 				Message: "too many arguments in call to c.Flush: have (context.Context, number), want (context.Context)"}},
 		},
 		{
 			name: "in-package example body",
 			from: "cache",
 			src:  "c := New(Options{})\nc.Flush(context.Background())\n_ = newMemStore()\nc.Zap()",
-			want: []SnippetIssue{{Kind: SnippetUnknownMember, Line: 4, Name: "Zap", Package: mod,
+			want: []Issue{{Kind: UnknownMember, Line: 4, Name: "Zap", Package: mod,
 				Message: "type *cache.Cache has no field or method Zap"}},
 		},
 		{
 			name: "declarations fragment",
 			from: "cache",
 			src:  "type wrapper struct{ c *cache.Cache }\n\nfunc (w wrapper) Clear() error { return w.c.Purge(nil) }",
-			want: []SnippetIssue{{Kind: SnippetUnknownMember, Line: 3, Name: "Purge", Package: mod,
+			want: []Issue{{Kind: UnknownMember, Line: 3, Name: "Purge", Package: mod,
 				Message: "type *cache.Cache has no field or method Purge"}},
 		},
 		{
@@ -372,7 +465,7 @@ func testCheckSnippet(t *testing.T, s *Symbols) {
 			from: "cache",
 			src: "func handler(w http.ResponseWriter, r *http.Request) {\n\tc := cache.New(cache.Options{})\n\tc.Purge(r.Context())\n}\n\n" +
 				"http.HandleFunc(\"/\", handler)\nhttp.ListenAndServe(\":8080\", nil, 1)",
-			want: []SnippetIssue{{Kind: SnippetUnknownMember, Line: 3, Name: "Purge", Package: mod,
+			want: []Issue{{Kind: UnknownMember, Line: 3, Name: "Purge", Package: mod,
 				Message: "type *cache.Cache has no field or method Purge"}},
 		},
 		{
@@ -382,27 +475,27 @@ func testCheckSnippet(t *testing.T, s *Symbols) {
 				"func (keyStore) Put(key, value string) error { return nil }\n" +
 				"func (keyStore) Delete(ctx context.Context, pattern string) error { return nil }\n\n" +
 				"var s cache.Store = keyStore{}\n_ = s\nc := cache.New(cache.Options{})\nc.Purge()",
-			want: []SnippetIssue{{Kind: SnippetUnknownMember, Line: 10, Name: "Purge", Package: mod,
+			want: []Issue{{Kind: UnknownMember, Line: 10, Name: "Purge", Package: mod,
 				Message: "type *cache.Cache has no field or method Purge"}},
 		},
 		{
 			name: "unexported name of another package",
 			from: "tools/gen",
 			src:  "_ = cache.newMemStore()",
-			want: []SnippetIssue{{Kind: SnippetUnknownName, Line: 1, Name: "cache.newMemStore", Package: mod,
+			want: []Issue{{Kind: UnknownName, Line: 1, Name: "cache.newMemStore", Package: mod,
 				Message: "cache.newMemStore is not exported by package example.com/cachemod/cache"}},
 		},
 		{
 			name: "syntax error",
 			from: "cache",
 			src:  "c := cache.New(cache.Options{)\n",
-			want: []SnippetIssue{{Kind: SnippetSyntax, Line: 1, Message: "syntax error: expected operand, found ')'"}},
+			want: []Issue{{Kind: Syntax, Line: 1, Message: "syntax error: expected operand, found ')'"}},
 		},
 		{
 			name: "syntax error in declarations",
 			from: "cache",
 			src:  "func main() {\n\tc := cache.New(\n}\n",
-			want: []SnippetIssue{{Kind: SnippetSyntax, Line: 3, Message: "syntax error: expected operand, found '}'"}},
+			want: []Issue{{Kind: Syntax, Line: 3, Message: "syntax error: expected operand, found '}'"}},
 		},
 		{
 			name: "standard library misuse is not reported",
@@ -413,7 +506,7 @@ func testCheckSnippet(t *testing.T, s *Symbols) {
 			name: "repository package named like a standard one",
 			from: "cache",
 			src:  "log.Event(\"started\")\nlog.Evnt(\"started\")",
-			want: []SnippetIssue{{Kind: SnippetUnknownName, Line: 2, Name: "log.Evnt", Package: "example.com/cachemod/log",
+			want: []Issue{{Kind: UnknownName, Line: 2, Name: "log.Evnt", Package: "example.com/cachemod/log",
 				Message: "package example.com/cachemod/log has no Evnt"}},
 		},
 		{
@@ -438,7 +531,7 @@ func testCheckSnippet(t *testing.T, s *Symbols) {
 			name: "a method of the reader's own type beside the package's",
 			from: "cache",
 			src:  "type mine struct{}\nfunc (mine) Reset() {\n\tc := New(Options{})\n\tc.Purge()\n}",
-			want: []SnippetIssue{{Kind: SnippetUnknownMember, Line: 4, Name: "Purge", Package: mod,
+			want: []Issue{{Kind: UnknownMember, Line: 4, Name: "Purge", Package: mod,
 				Message: "type *cache.Cache has no field or method Purge"}},
 		},
 		{
@@ -453,7 +546,7 @@ func testCheckSnippet(t *testing.T, s *Symbols) {
 			name: "a type the block writes methods for is the reader's",
 			from: "cache",
 			src:  "func (Cache1) Get(key string) string {\n\treturn key\n}",
-			want: []SnippetIssue{{Kind: SnippetUndeclared, Line: 1, Name: "Cache1",
+			want: []Issue{{Kind: Undeclared, Line: 1, Name: "Cache1",
 				Message: "Cache1 is not declared in the snippet or the code blocks before it"}},
 		},
 		{
@@ -467,42 +560,42 @@ func testCheckSnippet(t *testing.T, s *Symbols) {
 			name: "a wrong argument in a gallery",
 			from: "cache",
 			src:  "c := cache.New(cache.Options{})\nres, ok := c.Get(\"a\")\nres, ok := c.Get(1)\nfmt.Println(res, ok)",
-			want: []SnippetIssue{{Kind: SnippetWrongArgs, Line: 3, Name: "Cache.Get", Package: mod,
+			want: []Issue{{Kind: WrongArgs, Line: 3, Name: "Cache.Get", Package: mod,
 				Message: "cannot use 1 (untyped int constant) as string value in argument to c.Get"}},
 		},
 		{
 			name: "signatures without bodies beside statements",
 			from: "cache",
 			src:  "func load() (string, error)\n\nc := cache.New(cache.Options{})\nv, err := load()\nc.Set(\"k\", v)\nc.Purge(err)",
-			want: []SnippetIssue{{Kind: SnippetUnknownMember, Line: 6, Name: "Purge", Package: mod,
+			want: []Issue{{Kind: UnknownMember, Line: 6, Name: "Purge", Package: mod,
 				Message: "type *cache.Cache has no field or method Purge"}},
 		},
 		{
 			name: "the result of a function without results",
 			from: "cache",
 			src:  "c := cache.New(cache.Options{})\nok := c.Set(\"a\", \"b\")\nfmt.Println(ok)",
-			want: []SnippetIssue{{Kind: SnippetCompile, Line: 2, Name: "Cache.Set", Package: mod,
+			want: []Issue{{Kind: Compile, Line: 2, Name: "Cache.Set", Package: mod,
 				Message: `c.Set("a", "b") (no value) used as value`}},
 		},
 		{
 			name: "type arguments the call does not give",
 			from: "cache",
 			src:  "ys := cache.Map([]int{1}, nil)\nfmt.Println(ys)",
-			want: []SnippetIssue{{Kind: SnippetWrongArgs, Line: 1, Name: "cache.Map", Package: mod,
+			want: []Issue{{Kind: WrongArgs, Line: 1, Name: "cache.Map", Package: mod,
 				Message: "in call to cache.Map, cannot infer U"}},
 		},
 		{
 			name: "an argument that does not fit the inferred types",
 			from: "cache",
 			src:  "ys := cache.Map([]string{\"a\"}, strconv.Itoa)\nfmt.Println(ys)",
-			want: []SnippetIssue{{Kind: SnippetWrongArgs, Line: 1, Name: "cache.Map", Package: mod,
+			want: []Issue{{Kind: WrongArgs, Line: 1, Name: "cache.Map", Package: mod,
 				Message: "in call to cache.Map, type func(i int) string of strconv.Itoa does not match inferred type func(string) U for func(T) U"}},
 		},
 		{
 			name: "inference left to an undeclared input",
 			from: "cache",
 			src:  "ys := cache.Map(items, nil)\nfmt.Println(ys)",
-			want: []SnippetIssue{{Kind: SnippetUndeclared, Line: 1, Name: "items",
+			want: []Issue{{Kind: Undeclared, Line: 1, Name: "items",
 				Message: "items is not declared in the snippet or the code blocks before it"}},
 		},
 		{
@@ -513,9 +606,9 @@ func testCheckSnippet(t *testing.T, s *Symbols) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := s.CheckSnippet(t.Context(), tt.from, tt.src, tt.prelude)
+			got := Check(t.Context(), s, tt.from, tt.src, tt.prelude)
 			if diff := cmp.Diff(tt.want, got); diff != "" {
-				t.Errorf("CheckSnippet (-want +got):\n%s", diff)
+				t.Errorf("Check (-want +got):\n%s", diff)
 			}
 		})
 	}
