@@ -1104,5 +1104,5 @@ func countName(name string) bool {
 	if i := strings.LastIndexByte(name, '.'); i >= 0 {
 		name = name[i+1:]
 	}
-	return countNameRE.MatchString(strings.ToUpper(name[:1]) + name[1:]) || countNameRE.MatchString(name)
+	return countNameRE.MatchString(strings.ToUpper(name[:1])+name[1:]) || countNameRE.MatchString(name)
 }
