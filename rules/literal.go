@@ -1104,5 +1104,8 @@ func countName(name string) bool {
 	if i := strings.LastIndexByte(name, '.'); i >= 0 {
 		name = name[i+1:]
 	}
+	if name == "" {
+		return false
+	}
 	return countNameRE.MatchString(strings.ToUpper(name[:1])+name[1:]) || countNameRE.MatchString(name)
 }
