@@ -205,6 +205,30 @@ func docContext(syms *retrieval.Symbols, dir, symbol string, c review.Claim) []s
 	for i := range sig.Params().Len() {
 		add(sig.Params().At(i))
 	}
+	// A block that calls the documented method on a name it does not
+	// declare calls it on a value of the receiver's type: the doc of an
+	// interface method has no receiver name, and a method's doc may name
+	// the receiver otherwise ("client.Get(…)" under "func (c *Client)").
+	if recv := sig.Recv(); recv != nil && writableType(recv.Type(), pkg) {
+		declared := map[string]bool{recv.Name(): true}
+		for i := range sig.Params().Len() {
+			declared[sig.Params().At(i).Name()] = true
+		}
+		callRE := regexp.MustCompile(`(?:^|[^.\w])([a-z_]\w*)\.` + regexp.QuoteMeta(fn.Name()) + `\(`)
+		for _, b := range c.Mentions {
+			if b.Kind != review.MentionBlock {
+				continue
+			}
+			for _, m := range callRE.FindAllStringSubmatch(b.Text, -1) {
+				x := m[1]
+				if own[x] || declared[x] || packageName(syms, x) || syms.StdNamed(x) || isBuiltin(x) {
+					continue
+				}
+				declared[x] = true
+				decls = append(decls, fmt.Sprintf("var %s %s", x, types.TypeString(recv.Type(), qual)))
+			}
+		}
+	}
 	if len(decls) == 0 {
 		return nil
 	}

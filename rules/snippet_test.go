@@ -251,10 +251,19 @@ func TestSnippetDocCommentTypos(t *testing.T) {
 		{"Event.Group", "missing ',' before newline in argument list"},
 		{"Event.Int", ""},  // correct
 		{"Event.Send", ""}, // output with parentheses, not Go
+		// The documented method called on a name the doc does not
+		// declare: a value of the receiver's type.
+		{"Store.Get", "not enough arguments in call to store.Get"},
+		{"Store.Put", ""},
+		{"Sink.Write", "too many arguments in call to sink.Write"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.symbol, func(t *testing.T) {
-			c := goClaim(t, ws, "event.go", tt.symbol)
+			file := "event.go"
+			if strings.HasPrefix(tt.symbol, "Store.") || strings.HasPrefix(tt.symbol, "Sink.") {
+				file = "store.go"
+			}
+			c := goClaim(t, ws, file, tt.symbol)
 			got, err := (&GoSnippet{}).Judge(t.Context(), ws, c)
 			if err != nil {
 				t.Fatal(err)
