@@ -183,8 +183,11 @@ func TestHangPastTimeoutIsSkipped(t *testing.T) {
 	if st.Calls != 1 || st.Retries != 0 || st.Skipped != 1 || st.Judged != 0 {
 		t.Errorf("stats = %+v", st)
 	}
-	if el := time.Since(start); el > 2*time.Second {
-		t.Errorf("took %v; the call should end after 200ms", el)
+	// The scripted answer comes after 60s: a review that waited for it
+	// instead of giving up at 200ms would take that long. The margin
+	// keeps a loaded machine from failing the test.
+	if el := time.Since(start); el > 30*time.Second {
+		t.Errorf("took %v; the call should end after 200ms, not when the answer comes at 60s", el)
 	}
 }
 
