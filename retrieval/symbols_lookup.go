@@ -338,6 +338,14 @@ func symExported(name string) bool {
 	return unicode.IsUpper(r)
 }
 
+// EditDistance is the optimal string alignment (restricted
+// Damerau-Levenshtein) distance between a and b, in runes: the measure of
+// the symbol table's suggestions. With limit >= 0 it stops as soon as the
+// distance is sure to exceed limit and returns limit+1.
+func EditDistance(a, b string, limit int) int {
+	return symDistanceWithin(a, b, limit)
+}
+
 // symDistance is the optimal string alignment (restricted
 // Damerau-Levenshtein) distance between a and b, in runes.
 func symDistance(a, b string) int {

@@ -27,6 +27,9 @@ import (
 // takes: "sleeps for", "will sleep", "pauses for about".
 var sleepVerbRE = regexp.MustCompile(`(?i)\b(?:sleeps?|sleeping|pauses?|pausing)\s+(?:for\s+)?(?:about\s+|approximately\s+|roughly\s+)?$`)
 
+// leadingDigitsRE reads the number a duration literal starts with.
+var leadingDigitsRE = regexp.MustCompile(`^\d+(?:\.\d+)?`)
+
 // sleepSite is a time.Sleep call with a constant duration.
 type sleepSite struct {
 	ns   int64
@@ -57,7 +60,6 @@ func (r *LiteralMismatch) judgeSleep(ws *review.Workspace, c review.Claim) *revi
 		if stated != nil {
 			return nil // two sleeps stated: which is which is not certain
 		}
-		l := l
 		stated = &l
 	}
 	if stated == nil {
@@ -89,7 +91,7 @@ func (r *LiteralMismatch) judgeSleep(ws *review.Workspace, c review.Claim) *revi
 	// Rewrite only the number, in the doc's own unit, when it is whole.
 	if per := prose.Nanoseconds(stated.Unit); per > 0 {
 		if n := float64(site.ns) / per; n == math.Trunc(n) {
-			digits := regexp.MustCompile(`^\d+(?:\.\d+)?`).FindString(written)
+			digits := leadingDigitsRE.FindString(written)
 			if digits != "" {
 				v.Suggestion = c.Text[:stated.Start] + strconv.FormatFloat(n, 'f', -1, 64) + written[len(digits):] + c.Text[stated.End:]
 			}

@@ -151,7 +151,8 @@ func isUpgradeGuide(p string) bool {
 	}
 	base := strings.ToLower(path.Base(p))
 	base = strings.TrimSuffix(base, path.Ext(base))
-	for _, w := range strings.FieldsFunc(base, func(r rune) bool { return r == '-' || r == '_' || r == '.' || r == ' ' }) {
+	words := strings.FieldsFunc(base, func(r rune) bool { return r == '-' || r == '_' || r == '.' || r == ' ' })
+	for _, w := range words {
 		switch w {
 		case "upgrade", "upgrading", "migration", "migrating", "migrations":
 			return true
@@ -159,7 +160,6 @@ func isUpgradeGuide(p string) bool {
 	}
 	// "migrate" alone may name a tool (golang-migrate's docs); beside a
 	// version it is a guide: migrate-v1-to-v2.md.
-	words := strings.FieldsFunc(base, func(r rune) bool { return r == '-' || r == '_' || r == ' ' })
 	if slices.Contains(words, "migrate") {
 		for _, w := range words {
 			if historyVersionRE.MatchString(w) {

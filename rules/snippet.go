@@ -214,14 +214,16 @@ func docContext(syms *retrieval.Symbols, dir, symbol string, c review.Claim) []s
 		for i := range sig.Params().Len() {
 			declared[sig.Params().At(i).Name()] = true
 		}
-		callRE := regexp.MustCompile(`(?:^|[^.\w])([a-z_]\w*)\.` + regexp.QuoteMeta(fn.Name()) + `\(`)
 		for _, b := range c.Mentions {
 			if b.Kind != review.MentionBlock {
 				continue
 			}
-			for _, m := range callRE.FindAllStringSubmatch(b.Text, -1) {
-				x := m[1]
-				if own[x] || declared[x] || packageName(syms, x) || syms.StdNamed(x) || isBuiltin(x) {
+			for _, ix := range selectorCallRE.FindAllStringSubmatchIndex(b.Text, -1) {
+				x, method := b.Text[ix[2]:ix[3]], b.Text[ix[4]:ix[5]]
+				if ix[0] > 0 && (b.Text[ix[0]-1] == '.' || isIdentByte(b.Text[ix[0]-1])) {
+					continue // a field's selector ("c.store.Get("), not a receiver
+				}
+				if method != fn.Name() || own[x] || declared[x] || packageName(syms, x) || syms.StdNamed(x) || isBuiltin(x) {
 					continue
 				}
 				declared[x] = true
@@ -236,6 +238,10 @@ func docContext(syms *retrieval.Symbols, dir, symbol string, c review.Claim) []s
 	// are the package's, not the example's statements'.
 	return []string{strings.Join(decls, "\n") + "\nfunc _() {}"}
 }
+
+// selectorCallRE finds calls on a lower-case name: "store.Get(" gives
+// "store" and "Get".
+var selectorCallRE = regexp.MustCompile(`([a-z_]\w*)\.(\w+)\(`)
 
 // declaredInTextRE matches a declaration in text: "a, b :=" (group 1)
 // or "var a" (group 2).

@@ -268,15 +268,7 @@ func TestSnippetDocCommentTypos(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if tt.message == "" {
-				if got != nil {
-					t.Fatalf("got %s %q, want no verdict", got.Label, got.Message)
-				}
-				return
-			}
-			if got == nil || got.Label != review.Contradicted || !strings.Contains(got.Message, tt.message) {
-				t.Fatalf("got %+v, want contradicted with %q", got, tt.message)
-			}
+			checkContradicted(t, got, tt.message, strings.Contains)
 		})
 	}
 }

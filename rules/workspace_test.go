@@ -249,3 +249,28 @@ func checkVerdict(t *testing.T, j review.Judge, got *review.Verdict, w *want) {
 		t.Errorf("evidence (-want +got):\n%s", d)
 	}
 }
+
+// checkContradicted checks got against a wanted message: no verdict when
+// want is "", else a contradicted verdict whose message match accepts
+// (equality or containment). It reports whether got is a verdict to check
+// further.
+func checkContradicted(t *testing.T, got *review.Verdict, want string, match func(got, want string) bool) bool {
+	t.Helper()
+	if want == "" {
+		if got != nil {
+			t.Errorf("got %s %q, want no verdict", got.Label, got.Message)
+		}
+		return false
+	}
+	if got == nil {
+		t.Errorf("got no verdict, want contradicted %q", want)
+		return false
+	}
+	if got.Label != review.Contradicted || !match(got.Message, want) {
+		t.Errorf("got %s %q, want contradicted %q", got.Label, got.Message, want)
+	}
+	return true
+}
+
+// equal is string equality, for [checkContradicted].
+func equal(a, b string) bool { return a == b }

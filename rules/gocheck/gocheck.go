@@ -1205,7 +1205,7 @@ func closestMember(t types.Type, name string) string {
 		if !token.IsExported(m) {
 			continue
 		}
-		d := distance(strings.ToLower(m), strings.ToLower(name))
+		d := retrieval.EditDistance(strings.ToLower(m), strings.ToLower(name), -1)
 		switch {
 		case d > limit:
 		case bestD < 0 || d < bestD:
@@ -1689,48 +1689,6 @@ func typeCheck(conf *types.Config, fset *token.FileSet, files []*ast.File, info 
 	_, _ = conf.Check("snippet", fset, files, info)
 }
 
-// distance is the optimal string alignment (restricted Damerau-Levenshtein)
-// distance between a and b, in runes, as the symbol table's suggestions
-// measure it.
-func distance(a, b string) int {
-	return distanceWithin(a, b, -1)
-}
-
-// distanceWithin is distance, except that with limit >= 0 it stops as soon
-// as the distance is sure to exceed limit and returns limit+1.
-func distanceWithin(a, b string, limit int) int {
-	ra, rb := []rune(a), []rune(b)
-	prev2 := make([]int, len(rb)+1)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		rowMin := cur[0]
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
-				cur[j] = min(cur[j], prev2[j-2]+1)
-			}
-			rowMin = min(rowMin, cur[j])
-		}
-		// Every later cell descends from this row or the previous one
-		// (a transposition reaches back two rows, adding one), so once
-		// both rows exceed limit the distance does.
-		if limit >= 0 && rowMin > limit && slices.Min(prev) > limit {
-			return limit + 1
-		}
-		prev2, prev, cur = prev, cur, prev2
-	}
-	return prev[len(rb)]
-}
-
 // snipHasFake reports whether t is or contains a type of a package
 // docreview did not load.
 func (s *checker) snipHasFake(t types.Type, depth int) bool {
@@ -1806,7 +1764,7 @@ func (s *checker) snipCloseUnqualified(from *retrieval.Package, f *snipFile, nam
 			continue
 		}
 		for _, n := range p.Types.Scope().Names() {
-			if !token.IsExported(n) || distance(strings.ToLower(n), strings.ToLower(name)) > limit {
+			if !token.IsExported(n) || retrieval.EditDistance(strings.ToLower(n), strings.ToLower(name), limit) > limit {
 				continue
 			}
 			if closest != "" && n != closest {
@@ -1915,7 +1873,7 @@ func (s *checker) snipMisspeltPath(ip string) string {
 		if s.syms.PackageByPath(path) != p || !p.Complete() || path == ip || path[strings.LastIndex(path, "/")+1:] != last {
 			continue
 		}
-		if distanceWithin(path, ip, 2) > 2 {
+		if retrieval.EditDistance(path, ip, 2) > 2 {
 			continue
 		}
 		if want != "" {
