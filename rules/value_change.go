@@ -263,11 +263,20 @@ func (r *LiteralMismatch) judgeValueChange(ctx context.Context, ws *review.Works
 		own := c.Kind == review.KindDocComment && c.Package == vc.dir &&
 			(c.Symbol == vc.name || slices.Contains(vc.fields, c.Symbol) || slices.Contains(vc.funcs, c.Symbol))
 		named := vc.namedBy(c)
-		if !own && len(named) == 0 {
+		near := nounCandidate(c, vc.dir)
+		if !own && len(named) == 0 && !near {
 			continue
 		}
 		for i, sent := range prose.SplitSentences(c.Text) {
 			if driftHistoryRE.MatchString(sent) {
+				continue
+			}
+			if near {
+				if lit, now, ok := nounTiedOld(sent, vc); ok {
+					return r.valueChangeVerdict(ws, c, vc, lit, now)
+				}
+			}
+			if !own && len(named) == 0 {
 				continue
 			}
 			names := slices.ContainsFunc(named, func(n string) bool { return strings.Contains(sent, n) || litNamesWord(sent, lastPart(n)) })

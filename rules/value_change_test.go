@@ -18,6 +18,10 @@ func TestLiteralMismatchValueChange(t *testing.T) {
 		{"client.go", 10, 10, review.SourceCode, "DefaultTimeout = 10 * time.Second"},
 		{"client.go", 10, 10, review.SourceDiff, "this diff changed DefaultTimeout from 30 * time.Second to 10 * time.Second"},
 	}
+	header := []ev{
+		{"client.go", 46, 46, review.SourceCode, "frameHeaderLen = 16"},
+		{"client.go", 46, 46, review.SourceDiff, "this diff changed frameHeaderLen from 8 to 16"},
+	}
 	tests := []struct {
 		name   string
 		symbol string // a doc comment of client.go, else
@@ -68,11 +72,39 @@ func TestLiteralMismatchValueChange(t *testing.T) {
 			suggestion: "`Client.Retries` defaults to 5.",
 			evidence:   retries,
 		},
+	}, {
+		name: "Markdown whose words around the number name the constant",
+		md:   "The client retries a request up to 3 times.",
+		want: &want{
+			label:      review.Contradicted,
+			message:    "The doc states 3 times, but this diff changed defaultRetries from 3 to 5.",
+			suggestion: "The client retries a request up to 5 times.",
+			evidence:   retries,
+		},
+	}, {
+		name:   "a doc of the package whose words around the number name the constant",
+		symbol: "Frame",
+		want: &want{
+			label:      review.Contradicted,
+			message:    "The doc states 8 bytes, but this diff changed frameHeaderLen from 8 to 16 (16 bytes).",
+			suggestion: "Frame is one message on the wire, after the frame header (16 bytes).",
+			evidence:   header,
+		},
+	}, {
+		name: "Markdown naming the constant in words, bare number",
+		md:   "Each frame starts with its header, 8 bytes long.",
+		want: &want{
+			label:      review.Contradicted,
+			message:    "this diff changed frameHeaderLen from 8 to 16",
+			suggestion: "Each frame starts with its header, 16 bytes long.",
+			evidence:   header,
+		},
 	},
 		{name: "a func using the constant, in a sentence with no default word", symbol: "Loop"},
 		{name: "a doc already stating the new value", symbol: "Client.Retry"},
 		{name: "a field whose default did not change", symbol: "Client.Workers"},
-		{name: "Markdown that names nothing", md: "The client retries a request up to 3 times."},
+		{name: "Markdown whose words name no constant", md: "The client sends 3 requests at once."},
+		{name: "a func using the constant, in a sentence whose words name something else", symbol: "Chunk"},
 		{name: "Markdown about the past", md: "Before v2"},
 	}
 	for _, tt := range tests {

@@ -121,6 +121,9 @@ func (e *Extractor) extract(ctx context.Context, ws *review.Workspace, scope rev
 	// fields and funcs that take their value from a constant the diff
 	// changed.
 	var valueDocs map[string]bool
+	// valueTopics are the constants the diff changed, by the words of
+	// their names, for the docs that state their value in words.
+	var valueTopics []valueTopic
 	// declChanged reports whether the code of a documented declaration
 	// changed; without a base to compare with, any added line in it counts.
 	declChanged := func(dir string, names []string, from, to int, f diff.File) bool {
@@ -144,6 +147,7 @@ func (e *Extractor) extract(ctx context.Context, ws *review.Workspace, scope rev
 				return ok && f.AddedAt(line)
 			})
 			targets = append(targets, flowTargets...)
+			valueTopics = valueTopicsOf(changes)
 		}
 		r.extra = extraNames(changes)
 		if err == nil && ws.BaseFS != nil {
@@ -210,6 +214,7 @@ func (e *Extractor) extract(ctx context.Context, ws *review.Workspace, scope rev
 			}
 			return c.Changed || declChanged || mentionsAny(*c, targets) ||
 				c.Kind == review.KindDocComment && valueDocs[c.Package+"\x00"+c.Symbol] ||
+				statesTopicValue(*c, valueTopics) ||
 				goLine && len(prose.GoRequirements(c.Text)) > 0
 		}
 		before := len(claims)
@@ -523,4 +528,59 @@ func valueFlowTargets(syms *retrieval.Symbols, changes review.Changes, added fun
 		}
 	}
 	return docs, out
+}
+
+// valueTopic is a constant the diff changed, by the words its name is
+// about ([prose.TopicWords]).
+type valueTopic struct {
+	dir   string
+	topic []string
+}
+
+// valueTopicsOf returns the changed constants whose names have topic
+// words.
+func valueTopicsOf(changes review.Changes) []valueTopic {
+	var out []valueTopic
+	for _, s := range changes.Changed {
+		if s.Kind != review.SymbolConst {
+			continue
+		}
+		if t := prose.TopicWords(s.Name); len(t) > 0 {
+			out = append(out, valueTopic{dir: s.Dir, topic: t})
+		}
+	}
+	return out
+}
+
+// statesTopicValue reports whether claim c may state, in words, the
+// value of one of the changed constants: a doc comment of the constant's
+// package, or a Markdown file in its directory or a parent of it, whose
+// text has a digit and the words the constant's name is about. The
+// literal-mismatch rule decides whether it states the old value.
+func statesTopicValue(c review.Claim, topics []valueTopic) bool {
+	if len(topics) == 0 || !strings.ContainsAny(c.Text, "0123456789") {
+		return false
+	}
+	var words []string
+	for _, t := range topics {
+		switch c.Kind {
+		case review.KindDocComment:
+			if c.Package != t.dir {
+				continue
+			}
+		case review.KindMarkdown:
+			if md := path.Dir(c.Path); md != "." && md != t.dir && !strings.HasPrefix(t.dir, md+"/") {
+				continue
+			}
+		default:
+			continue
+		}
+		if words == nil {
+			words = prose.Words(c.Text)
+		}
+		if prose.TopicNamed(words, t.topic) {
+			return true
+		}
+	}
+	return false
 }

@@ -41,3 +41,18 @@ func Loop(f func()) {
 		f()
 	}
 }
+
+// frameHeaderLen is the length of a frame's header.
+const frameHeaderLen = 16
+
+// Frame is one message on the wire, after the frame header (8 bytes).
+type Frame struct{}
+
+// Chunk splits data into pieces of 8 bytes.
+func Chunk(data []byte) [][]byte {
+	var out [][]byte
+	for len(data) > frameHeaderLen {
+		out, data = append(out, data[:frameHeaderLen]), data[frameHeaderLen:]
+	}
+	return append(out, data)
+}

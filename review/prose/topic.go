@@ -1,0 +1,83 @@
+package prose
+
+import "strings"
+
+// topicKindWords are the words of a Go name that say what kind of value
+// it is rather than what it is about ("default", "max", "size"); they
+// never tie a sentence to a name on their own.
+var topicKindWords = map[string]bool{
+	"default": true, "def": true, "dflt": true, "maximum": true, "minimum": true, "number": true,
+	"count": true, "size": true, "length": true, "limit": true, "value": true, "total": true,
+	"const": true, "constant": true, "initial": true, "initialize": true,
+	"new": true, "the": true, "per": true, "and": true, "for": true, "with": true,
+}
+
+// TopicWords returns the words of a Go name (its last dotted part) that
+// say what it is about, lower-cased and with abbreviations expanded:
+// "defaultMaxFrameSize" gives [frame], "ProtocolVersion2Compatible"
+// [protocol version compatible], "DefaultSize" nothing. Words of fewer
+// than three letters and digits are left out.
+func TopicWords(name string) []string {
+	if i := strings.LastIndexByte(name, '.'); i >= 0 {
+		name = name[i+1:]
+	}
+	var out []string
+	for _, w := range Words(name) {
+		if one := strings.TrimSuffix(w, "s"); one != w && Expand(one) != one {
+			w = Expand(one) // "conns": connection
+		}
+		w = Expand(w)
+		if len(w) < 3 || topicKindWords[w] || strings.IndexFunc(w, func(r rune) bool { return r < 'a' || r > 'z' }) >= 0 {
+			continue
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+// TopicNamed reports whether words name topic (from [TopicWords]): every
+// topic word is among them when there are one or two, at least two of
+// them when there are more. No topic names nothing.
+func TopicNamed(words, topic []string) bool {
+	if len(topic) == 0 {
+		return false
+	}
+	found := 0
+	for _, t := range topic {
+		for _, w := range words {
+			if topicWordMatches(w, t) {
+				found++
+				break
+			}
+		}
+	}
+	if len(topic) <= 2 {
+		return found == len(topic)
+	}
+	return found >= 2
+}
+
+// TopicNear reports whether the words of text within window words
+// before start or after end name topic, as [TopicNamed] counts.
+func TopicNear(text string, start, end, window int, topic []string) bool {
+	before, after := Words(text[:start]), Words(text[end:])
+	if len(before) > window {
+		before = before[len(before)-window:]
+	}
+	if len(after) > window {
+		after = after[:window]
+	}
+	return TopicNamed(append(before, after...), topic)
+}
+
+// topicWordMatches reports whether word w of a sentence is topic word t:
+// the same word, a plural of it, or, for a topic word of four letters or
+// more, a longer form of it by at most four letters ("connection"
+// matches "connections", "header" "headers").
+func topicWordMatches(w, t string) bool {
+	w = Expand(w)
+	if w == t || strings.TrimSuffix(w, "s") == t || strings.TrimSuffix(w, "es") == t {
+		return true
+	}
+	return len(t) >= 4 && strings.HasPrefix(w, t) && len(w)-len(t) <= 4
+}
