@@ -104,9 +104,10 @@ type sentNum struct {
 	unit       string // canonical unit, "" for a bare number
 }
 
-// bareNumberRE finds a bare integer: digits not part of a word, a
-// version or a larger number.
-var bareNumberRE = regexp.MustCompile(`(?:^|[\s(])(\d+)(?:[\s.,;:)]|$)`)
+// bareNumberRE finds a bare integer, its thousands perhaps grouped with
+// commas ("10,000"): digits not part of a word, a version or a larger
+// number.
+var bareNumberRE = regexp.MustCompile(`(?:^|[\s(])(\d{1,3}(?:,\d{3})+|\d+)(?:[\s.,;:)]|$)`)
 
 // sentenceNumbers returns the numbers of text: the literals with units
 // (prose.Literals) and the bare integers between them.
@@ -124,7 +125,7 @@ func sentenceNumbers(text string) []sentNum {
 			continue
 		}
 		var v float64
-		fmt.Sscan(text[m[2]:m[3]], &v)
+		fmt.Sscan(strings.ReplaceAll(text[m[2]:m[3]], ",", ""), &v)
 		out = append(out, sentNum{start: m[2], end: m[3], value: v})
 	}
 	return out

@@ -1,9 +1,17 @@
 package rules
 
 import (
+	"cmp"
+	"fmt"
+	"go/constant"
+	"go/token"
+	"maps"
 	"path"
+	"regexp"
+	"slices"
 	"strings"
 
+	"github.com/docreview/docreview/retrieval"
 	"github.com/docreview/docreview/review"
 	"github.com/docreview/docreview/review/prose"
 )
@@ -89,4 +97,133 @@ func partOfNumber(sent string, start, end int) bool {
 		return true
 	}
 	return start >= 2 && (sent[start-1] == '.' || sent[start-1] == ',') && litDigit(sent[start-2])
+}
+
+var (
+	// topicDefaultCueRE finds the words that make a number a default.
+	topicDefaultCueRE = regexp.MustCompile(`(?i)\bdefault(?:s|ed)?\b`)
+	// topicExampleRE finds sentences whose numbers are examples, not the
+	// code's values.
+	topicExampleRE = regexp.MustCompile(`(?i)\b(?:for\s+example|for\s+instance|e\.g\.|such\s+as|say)\b`)
+)
+
+// judgeTopicDefault reports a default a doc states for something its
+// words name, when the package gives that thing another value: "the
+// default session timeout is 10s" in a package whose defaults set
+// Config.sessionTimeout to 45 * time.Second. The number must stand
+// within a few words of "default" and of the words of the name
+// ([nounTie]); every constant and field default of the package that the
+// words name and that can be compared with the number must hold the same
+// value, and none may equal the number.
+func (r *LiteralMismatch) judgeTopicDefault(ws *review.Workspace, c review.Claim) *review.Verdict {
+	if slices.ContainsFunc(c.Mentions, func(m review.Mention) bool { return m.Kind == review.MentionBlock }) {
+		return nil
+	}
+	dir := c.Package
+	if c.Kind == review.KindMarkdown {
+		dir = path.Dir(c.Path)
+	} else if sym, ok := ws.Symbols.Lookup(c.Package, c.Symbol); ok && sym.Kind != retrieval.SymbolFunc && sym.Kind != retrieval.SymbolMethod && sym.Kind != retrieval.SymbolType {
+		// A field's or constant's doc speaks of its own value, which
+		// the rule's other bindings compare.
+		return nil
+	}
+	p := ws.Symbols.Package(dir)
+	if p == nil || p.Types == nil || dir == "" {
+		return nil
+	}
+	var sites map[string]valueSite
+	for _, span := range prose.Sentences(c.Text) {
+		sent := c.Text[span.Start:span.End]
+		if driftHistoryRE.MatchString(sent) || topicExampleRE.MatchString(sent) || !topicDefaultCueRE.MatchString(sent) {
+			continue
+		}
+		for _, n := range sentenceNumbers(sent) {
+			if n.value == 0 || n.value == 1 && n.unit == "" || partOfNumber(sent, n.start, n.end) ||
+				!topicDefaultCueRE.MatchString(sent[max(0, n.start-60):min(len(sent), n.end+40)]) {
+				continue
+			}
+			if sites == nil {
+				sites = topicSites(r.pkgValuesOf(ws, p))
+			}
+			unit := cmp.Or(n.unit, "count")
+			lit := litPlaced{
+				Mention: review.Mention{Kind: review.MentionLiteral, Text: sent[n.start:n.end], Value: n.value, Unit: unit},
+				start:   n.start, end: n.end,
+			}
+			var tied []string
+			var first valueSite
+			var m litMatch
+			agree := true
+			for _, name := range slices.Sorted(maps.Keys(sites)) {
+				site := sites[name]
+				if !nounTie(sent, n.start, n.end, name) {
+					continue
+				}
+				got, ok := matchLiteral(lit, site)
+				if !ok {
+					continue
+				}
+				if got.equal {
+					agree = false
+					break
+				}
+				if len(tied) > 0 && !constant.Compare(site.val, token.EQL, first.val) {
+					agree = false
+					break
+				}
+				if len(tied) == 0 {
+					first, m = site, got
+				}
+				tied = append(tied, name)
+			}
+			if !agree || len(tied) == 0 {
+				continue
+			}
+			value := first.expr
+			if m.shown != "" && m.shown != first.expr {
+				value += " (" + m.shown + ")"
+			}
+			hop := c.Symbol
+			if hop == "" {
+				hop = fmt.Sprintf("%s:%d", c.Path, c.Line+strings.Count(c.Text[:span.Start+n.start], "\n"))
+			}
+			msg := fmt.Sprintf("The doc gives %s as the default of %s, but %s is %s.", lit.Text, strings.Join(tied, ", "), first.name, value)
+			if first.fn != "" {
+				msg = fmt.Sprintf("The doc gives %s as the default of %s, but %s sets %s = %s.", lit.Text, strings.Join(tied, ", "), first.fn, first.name, value)
+			}
+			suggestion := ""
+			if strings.Count(c.Text, lit.Text) == 1 {
+				suggestion = rewriteLiteral(c.Text, lit, m.inUnit)
+			}
+			return &review.Verdict{
+				Label: review.Contradicted, Rule: r.Name(), Message: msg, Confidence: 0.7,
+				Suggestion: suggestion,
+				Evidence: []review.Evidence{{
+					Path: first.path, StartLine: first.line, EndLine: first.end, Source: review.SourceCode,
+					Why: first.why, Hops: []string{hop, cmp.Or(first.fn, tied[0])},
+				}},
+			}
+		}
+	}
+	return nil
+}
+
+// topicSites returns the package's constants named as defaults and the
+// one constant default its funcs give each struct field
+// ("cfg.sessionTimeout"), by name.
+func topicSites(pv *pkgValues) map[string]valueSite {
+	out := map[string]valueSite{}
+	for n, s := range pv.byName {
+		// A constant is a default when its name says so
+		// ("defaultMaxRangeSize"); "Shards = 16" may be a bound.
+		if s.val != nil && slices.Contains(prose.Words(n), "default") {
+			out[n] = s
+		}
+	}
+	for n, s := range fieldDefaultsByName(pv) {
+		if s.val != nil {
+			out[n] = s
+		}
+	}
+	return out
 }

@@ -1,0 +1,57 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/docreview/docreview/review"
+)
+
+// TestLiteralTopicDefault covers a default a doc states for something its
+// words name ("the default session timeout is 10s"), compared with the
+// package's constants and field defaults whose names those words make up.
+func TestLiteralTopicDefault(t *testing.T) {
+	ws := loadWorkspace(t, "topicdefault")
+	ws.Scope = review.ScopeAll
+	tests := []struct {
+		symbol   string // a doc comment of config.go, else
+		md       string // a claim of README.md containing this
+		message  string // "" for no verdict
+		evidence string // path:line of the value
+	}{
+		{symbol: "InstanceID", message: "The doc gives 10s as the default of cfg.sessionTimeout, but defaultCfg sets sessionTimeout = 45000 * time.Millisecond (45s).", evidence: "config.go:25"},
+		{symbol: "MaxRange", message: "The doc gives 10,000,000 as the default of defaultMaxRangeSize, but defaultMaxRangeSize is 1_000_000 (1000000).", evidence: "config.go:7"},
+		{md: "session timeout", message: "The doc gives 30 seconds as the default of cfg.sessionTimeout", evidence: "config.go:25"},
+		{symbol: "Heartbeat"}, // right, in another unit
+		{symbol: "Frames"},    // right: 1 MiB is 1 << 20
+		{symbol: "Retries"},   // two fields called retries, 5 and 7: which one is not certain
+		{symbol: "Port"},      // an example, not the default
+		{symbol: "Session"},   // about the past
+		{symbol: "Backoff"},   // no words name a constant or field
+	}
+	for _, tt := range tests {
+		name := tt.symbol
+		if name == "" {
+			name = "README " + tt.md
+		}
+		t.Run(name, func(t *testing.T) {
+			var c review.Claim
+			if tt.symbol != "" {
+				c = goClaim(t, ws, "config.go", tt.symbol)
+			} else {
+				c = mdClaim(t, ws, "README.md", tt.md)
+			}
+			got, err := (&LiteralMismatch{}).Judge(t.Context(), ws, c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !checkContradicted(t, got, tt.message, strings.Contains) {
+				return
+			}
+			if len(got.Evidence) == 0 || fmt.Sprintf("%s:%d", got.Evidence[0].Path, got.Evidence[0].StartLine) != tt.evidence {
+				t.Errorf("evidence %+v, want %s", got.Evidence, tt.evidence)
+			}
+		})
+	}
+}

@@ -1,0 +1,61 @@
+// Package kafka talks to brokers.
+package kafka
+
+import "time"
+
+// defaultMaxRangeSize bounds a range.
+const defaultMaxRangeSize = 1_000_000
+
+// maxFrameSize is the largest frame in bytes.
+const maxFrameSize = 1 << 20
+
+type cfg struct {
+	sessionTimeout time.Duration
+	heartbeat      time.Duration
+	port           int
+	retries        int
+}
+
+type otherCfg struct {
+	retries int
+}
+
+func defaultCfg() cfg {
+	return cfg{
+		sessionTimeout: 45000 * time.Millisecond,
+		heartbeat:      3 * time.Second,
+		port:           9092,
+		retries:        5,
+	}
+}
+
+func defaultOther() otherCfg {
+	return otherCfg{retries: 7}
+}
+
+// InstanceID sets the group instance (note that the default session
+// timeout is 10s).
+func InstanceID(id string) {}
+
+// Heartbeat sets how often to heartbeat; the default heartbeat interval is 3
+// seconds.
+func Heartbeat(d time.Duration) {}
+
+// MaxRange bounds ranges; the default max range size is 10,000,000.
+func MaxRange(n int) {}
+
+// Frames bounds frames; by default, a frame size of 1 MiB is the limit.
+func Frames(n int) {}
+
+// Retries sets the retries; the default number of retries is 3.
+func Retries(n int) {}
+
+// Port sets the port. For example, port 9093 is used by TLS listeners by default.
+func Port(p int) {}
+
+// Session sets the session timeout. Previously the default session
+// timeout was 10s.
+func Session(d time.Duration) {}
+
+// Backoff waits 10s between tries by default.
+func Backoff() {}

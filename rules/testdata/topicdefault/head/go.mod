@@ -1,0 +1,3 @@
+module example.com/kafka
+
+go 1.22
