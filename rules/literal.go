@@ -328,7 +328,7 @@ func (r *LiteralMismatch) judgeSentence(ws *review.Workspace, sc scope, c review
 		default:
 			continue
 		}
-		if !soleOfKind(lits, *lit) {
+		if !soleOfKind(lits, *lit) || litInExpr(sent, lit.start, lit.end) {
 			continue
 		}
 		if v := r.compare(c, sym.Name, *lit, site); v != nil {
@@ -365,7 +365,7 @@ func (r *LiteralMismatch) judgeSentence(ws *review.Workspace, sc scope, c review
 			}
 			site, ok = r.fieldDefault(ws, *self)
 		}
-		if !ok || !soleOfKind(lits, lit) {
+		if !ok || !soleOfKind(lits, lit) || litInExpr(sent, lit.start, lit.end) {
 			continue
 		}
 		if v := r.compare(c, self.Name, lit, site); v != nil {
@@ -373,6 +373,22 @@ func (r *LiteralMismatch) judgeSentence(ws *review.Workspace, sc scope, c review
 		}
 	}
 	return nil
+}
+
+// litExprAfterRE and litExprBeforeRE match an arithmetic operator between
+// two numbers, as the text after a literal begins or the text before it
+// ends; litApproxRE ends the text before an approximate number.
+var (
+	litExprAfterRE  = regexp.MustCompile(`^\s*[-+*/×−]\s*\d`)
+	litExprBeforeRE = regexp.MustCompile(`\d\s*(?:[A-Za-z]+\s*)?[-+*/×−]\s*$`)
+	litApproxRE     = regexp.MustCompile(`(?i)(?:~|\b(?:about|approximately|approx\.?|around|roughly|nearly|almost|some)\s*)$`)
+)
+
+// litInExpr reports whether the literal at sent[start:end] is an operand
+// of arithmetic the doc writes out ("1 GB - 1 KB", "64 × 1472"), whose
+// value is the expression's, not the literal's.
+func litInExpr(sent string, start, end int) bool {
+	return litExprAfterRE.MatchString(sent[end:]) || litExprBeforeRE.MatchString(sent[:start])
 }
 
 // litNamesWord reports whether name stands alone as a word in text.

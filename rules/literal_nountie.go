@@ -139,6 +139,7 @@ func (r *LiteralMismatch) judgeTopicDefault(ws *review.Workspace, c review.Claim
 		}
 		for _, n := range sentenceNumbers(sent) {
 			if n.value == 0 || n.value == 1 && n.unit == "" || partOfNumber(sent, n.start, n.end) ||
+				litInExpr(sent, n.start, n.end) || litApproxRE.MatchString(sent[:n.start]) ||
 				!topicDefaultCueRE.MatchString(sent[max(0, n.start-60):min(len(sent), n.end+40)]) {
 				continue
 			}
@@ -156,7 +157,7 @@ func (r *LiteralMismatch) judgeTopicDefault(ws *review.Workspace, c review.Claim
 			agree := true
 			for _, name := range slices.Sorted(maps.Keys(sites)) {
 				site := sites[name]
-				if !nounTie(sent, n.start, n.end, name) {
+				if !prose.TopicPhrase(sent, n.start, n.end, nounWindow, prose.TopicWords(name)) {
 					continue
 				}
 				got, ok := matchLiteral(lit, site)

@@ -20,15 +20,18 @@ func TestLiteralTopicDefault(t *testing.T) {
 		message  string // "" for no verdict
 		evidence string // path:line of the value
 	}{
-		{symbol: "InstanceID", message: "The doc gives 10s as the default of cfg.sessionTimeout, but defaultCfg sets sessionTimeout = 45000 * time.Millisecond (45s).", evidence: "config.go:25"},
+		{symbol: "InstanceID", message: "The doc gives 10s as the default of cfg.sessionTimeout, but defaultCfg sets sessionTimeout = 45000 * time.Millisecond (45s).", evidence: "config.go:26"},
 		{symbol: "MaxRange", message: "The doc gives 10,000,000 as the default of defaultMaxRangeSize, but defaultMaxRangeSize is 1_000_000 (1000000).", evidence: "config.go:7"},
-		{md: "session timeout", message: "The doc gives 30 seconds as the default of cfg.sessionTimeout", evidence: "config.go:25"},
-		{symbol: "Heartbeat"}, // right, in another unit
-		{symbol: "Frames"},    // right: 1 MiB is 1 << 20
-		{symbol: "Retries"},   // two fields called retries, 5 and 7: which one is not certain
-		{symbol: "Port"},      // an example, not the default
-		{symbol: "Session"},   // about the past
-		{symbol: "Backoff"},   // no words name a constant or field
+		{md: "session timeout", message: "The doc gives 30 seconds as the default of cfg.sessionTimeout", evidence: "config.go:26"},
+		{symbol: "Heartbeat"},  // right, in another unit
+		{symbol: "Frames"},     // right: 1 MiB is 1 << 20
+		{symbol: "Retries"},    // two fields called retries, 5 and 7: which one is not certain
+		{symbol: "Port"},       // an example, not the default
+		{symbol: "Session"},    // about the past
+		{symbol: "Backoff"},    // no words name a constant or field
+		{symbol: "Fetch"},      // "fetch timeout" is not cfg.timeout: another word qualifies it
+		{symbol: "Join"},       // an approximate number
+		{symbol: "maxMessage"}, // arithmetic the doc writes out: 1 GB - 1 KB is the value
 	}
 	for _, tt := range tests {
 		name := tt.symbol

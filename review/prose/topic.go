@@ -1,6 +1,9 @@
 package prose
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // topicKindWords are the words of a Go name that say what kind of value
 // it is rather than what it is about ("default", "max", "size"); they
@@ -80,4 +83,39 @@ func topicWordMatches(w, t string) bool {
 		return true
 	}
 	return len(t) >= 4 && strings.HasPrefix(w, t) && len(w)-len(t) <= 4
+}
+
+// topicLeadWords may stand right before the words naming a topic without
+// qualifying them: articles, possessives, the words of defaults and
+// bounds.
+var topicLeadWords = map[string]bool{
+	"the": true, "a": true, "an": true, "its": true, "their": true, "this": true, "that": true,
+	"default": true, "defaults": true, "max": true, "maximum": true, "min": true, "minimum": true,
+	"is": true, "are": true, "of": true, "to": true, "and": true, "with": true, "for": true,
+	"by": true, "as": true, "initial": true, "total": true,
+}
+
+// TopicPhrase is [TopicNear] for a phrase that names the topic alone: the
+// first word near the number that names a topic word may not follow a
+// word that qualifies it. "the default session timeout is 10s" names
+// sessionTimeout; "Fetch timeout defaults to 30 seconds" does not name
+// DefaultTimeout, whatever other timeout it is.
+func TopicPhrase(text string, start, end, window int, topic []string) bool {
+	if !TopicNear(text, start, end, window, topic) {
+		return false
+	}
+	before, after := Words(text[:start]), Words(text[end:])
+	lead := func(words []string, i int) bool { return i == 0 || topicLeadWords[words[i-1]] }
+	first := max(0, len(before)-window)
+	for i := first; i < len(before); i++ {
+		if slices.ContainsFunc(topic, func(t string) bool { return topicWordMatches(before[i], t) }) {
+			return lead(before, i)
+		}
+	}
+	for i := 0; i < len(after) && i < window; i++ {
+		if slices.ContainsFunc(topic, func(t string) bool { return topicWordMatches(after[i], t) }) {
+			return i == 0 || lead(after, i)
+		}
+	}
+	return false
 }

@@ -14,6 +14,7 @@ type cfg struct {
 	heartbeat      time.Duration
 	port           int
 	retries        int
+	timeout        time.Duration
 }
 
 type otherCfg struct {
@@ -26,6 +27,7 @@ func defaultCfg() cfg {
 		heartbeat:      3 * time.Second,
 		port:           9092,
 		retries:        5,
+		timeout:        5 * time.Second,
 	}
 }
 
@@ -59,3 +61,13 @@ func Session(d time.Duration) {}
 
 // Backoff waits 10s between tries by default.
 func Backoff() {}
+
+// Fetch waits for records; the fetch timeout defaults to 30s.
+func Fetch() {}
+
+// Join joins the group; the default session timeout is about 30s.
+func Join() {}
+
+// The wire protocol has a limit of 1 GB - 1 per message. To allow for the
+// other data in the message, maxMessage should be no larger than 1 GB - 1 KB.
+var maxMessage = 1024*1024*1024 - 1024
