@@ -228,3 +228,139 @@ func topicSites(pv *pkgValues) map[string]valueSite {
 	}
 	return out
 }
+
+// judgeTopicEdit reports a number a diff edited in a doc while a constant
+// or field default whose name the words around it make up still holds the
+// old number: "the frame header (8 bytes)" edited to "(16 bytes)" while
+// frameHeaderLen is 8. The line must be replaced one for one with only
+// that number changed; every such value near the words must be the old
+// number, and none the new one.
+func (r *LiteralMismatch) judgeTopicEdit(ws *review.Workspace, c review.Claim) *review.Verdict {
+	if ws.BaseFS == nil || ws.Scope == review.ScopeAll || !c.Changed {
+		return nil
+	}
+	if slices.ContainsFunc(c.Mentions, func(m review.Mention) bool { return m.Kind == review.MentionBlock }) {
+		return nil
+	}
+	dir := c.Package
+	if c.Kind == review.KindMarkdown {
+		dir = path.Dir(c.Path)
+	}
+	p := ws.Symbols.Package(dir)
+	if p == nil || p.Types == nil || dir == "" {
+		return nil
+	}
+	var sites map[string]valueSite
+	lines := strings.SplitAfter(c.Text, "\n")
+	for _, e := range editedLines(ws, c) {
+		was, now, ok := oneNumberEdited(e.Old, e.New)
+		if !ok {
+			continue
+		}
+		k := e.NewLine - c.Line
+		if k < 0 || k >= len(lines) {
+			continue
+		}
+		lineStart := len(strings.Join(lines[:k], ""))
+		digits := e.New[now.start:now.end] // with its unit, if any
+		at := strings.Index(lines[k], digits+strings.TrimRight(e.New[now.end:], " \t\r\n"))
+		if at < 0 {
+			continue
+		}
+		at += lineStart
+		for _, span := range prose.Sentences(c.Text) {
+			if at < span.Start || at >= span.End {
+				continue
+			}
+			sent := c.Text[span.Start:span.End]
+			start, end := at-span.Start, at-span.Start+len(digits)
+			if driftHistoryRE.MatchString(sent) || topicExampleRE.MatchString(sent) || litInExpr(sent, start, end) {
+				break
+			}
+			if sites == nil {
+				sites = topicSites(r.pkgValuesOf(ws, p))
+				for n, s := range r.pkgValuesOf(ws, p).byName {
+					if s.val != nil {
+						sites[n] = s
+					}
+				}
+			}
+			unit := cmp.Or(now.unit, "count")
+			mk := func(v float64, text string) litPlaced {
+				return litPlaced{Mention: review.Mention{Kind: review.MentionLiteral, Text: text, Value: v, Unit: unit}, start: start, end: end}
+			}
+			newLit := mk(now.value, digits)
+			oldLit := mk(was.value, e.Old[was.start:was.end])
+			var tied []string
+			var site valueSite
+			for _, name := range slices.Sorted(maps.Keys(sites)) {
+				s := sites[name]
+				if !nounTie(sent, start, end, name) {
+					continue
+				}
+				o, ok := matchLiteral(oldLit, s)
+				if !ok {
+					continue
+				}
+				if n, _ := matchLiteral(newLit, s); n.equal || !o.equal {
+					tied = nil
+					break
+				}
+				if len(tied) == 0 {
+					site = s
+				}
+				tied = append(tied, name)
+			}
+			if len(tied) == 0 {
+				break
+			}
+			hop := c.Symbol
+			if hop == "" {
+				hop = fmt.Sprintf("%s:%d", c.Path, e.NewLine)
+			}
+			msg := fmt.Sprintf("The doc states %s, but %s is %s (this diff changed the doc's %s to %s).",
+				digits, tied[0], site.expr, e.Old[was.start:was.end], digits)
+			evs := []review.Evidence{{
+				Path: site.path, StartLine: site.line, EndLine: site.end, Source: review.SourceCode,
+				Why: site.why, Hops: []string{hop, cmp.Or(site.fn, tied[0])},
+			}}
+			if ev, ok := hunkEvidence(ws.Diff, review.SymbolRef{Path: c.Path, Line: e.NewLine}, false); ok {
+				ev.Why = fmt.Sprintf("this diff changed the doc's %s to %s", e.Old[was.start:was.end], digits)
+				ev.Hops = []string{hop, "diff " + ev.Path}
+				evs = append(evs, ev)
+			}
+			return &review.Verdict{
+				Label: review.Contradicted, Rule: r.Name(), Message: msg, Confidence: 0.8,
+				Suggestion: c.Text[:at] + e.Old[was.start:was.end] + c.Text[at+len(digits):], Evidence: evs,
+			}
+		}
+	}
+	return nil
+}
+
+// oneNumberEdited reports whether line new is line old with one number
+// replaced by another and nothing else changed, and returns the two.
+func oneNumberEdited(old, new string) (was, now sentNum, ok bool) {
+	a, b := sentenceNumbers(old), sentenceNumbers(new)
+	if len(a) != len(b) || len(a) == 0 {
+		return sentNum{}, sentNum{}, false
+	}
+	found := -1
+	for i := range a {
+		if old[a[i].start:a[i].end] == new[b[i].start:b[i].end] {
+			continue
+		}
+		if found >= 0 {
+			return sentNum{}, sentNum{}, false
+		}
+		found = i
+	}
+	if found < 0 {
+		return sentNum{}, sentNum{}, false
+	}
+	x, y := a[found], b[found]
+	if old[:x.start] != new[:y.start] || old[x.end:] != new[y.end:] || x.unit != y.unit {
+		return sentNum{}, sentNum{}, false
+	}
+	return x, y, true
+}

@@ -1,0 +1,17 @@
+// Package frames reads frames.
+package frames
+
+// frameHeaderLen is the length of a frame's header.
+const frameHeaderLen = 8
+
+// frameTrailerLen is the length of a frame's trailer.
+const frameTrailerLen = 8
+
+// Frame is one message on the wire, after the frame header (16 bytes).
+type Frame struct{}
+
+// Trailer ends a frame; the frame trailer is 8 bytes.
+type Trailer struct{}
+
+// Send sends 5 requests at once.
+func Send() {}
