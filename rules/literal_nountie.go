@@ -364,3 +364,35 @@ func oneNumberEdited(old, new string) (was, now sentNum, ok bool) {
 	}
 	return x, y, true
 }
+
+// ownOld returns the number of sent, a sentence of the doc of a func that
+// uses the changed constant or of a field set from it, that states the
+// constant's old value, when no number of the sentence states the new one.
+// Numbers of arithmetic, parts of longer numbers, 0 and 1 do not count.
+func ownOld(sent string, vc valueChange) (litPlaced, litMatch, bool) {
+	var found *litPlaced
+	var now litMatch
+	for _, n := range sentenceNumbers(sent) {
+		if n.value == 0 || n.value == 1 && n.unit == "" || partOfNumber(sent, n.start, n.end) || litInExpr(sent, n.start, n.end) {
+			continue
+		}
+		lit := litPlaced{
+			Mention: review.Mention{Kind: review.MentionLiteral, Text: sent[n.start:n.end], Value: n.value, Unit: cmp.Or(n.unit, "count")},
+			start:   n.start, end: n.end,
+		}
+		m, ok := matchLiteral(lit, vc.now)
+		if !ok {
+			continue
+		}
+		if m.equal {
+			return litPlaced{}, litMatch{}, false
+		}
+		if was, _ := matchLiteral(lit, vc.was); was.equal && found == nil {
+			found, now = &lit, m
+		}
+	}
+	if found == nil {
+		return litPlaced{}, litMatch{}, false
+	}
+	return *found, now, true
+}

@@ -285,7 +285,15 @@ func (r *LiteralMismatch) judgeValueChange(ctx context.Context, ws *review.Works
 			// about a default or limit.
 			self := c.Kind == review.KindDocComment && c.Package == vc.dir && c.Symbol == vc.name &&
 				(i == 0 || litNamesWord(sent, vc.name))
-			if !names && !self && !(own && cueWordRE.MatchString(sent)) {
+			if own && !names && !self && !cueWordRE.MatchString(sent) {
+				// The doc of a func that uses the constant, or of a
+				// field set from it, stating its old value bare.
+				if lit, now, ok := ownOld(sent, vc); ok {
+					return r.valueChangeVerdict(ws, c, vc, lit, now)
+				}
+				continue
+			}
+			if !names && !self && !own {
 				continue
 			}
 			for _, lit := range sentenceValues(ws, sent, vc.now) {

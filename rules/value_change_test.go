@@ -73,6 +73,26 @@ func TestLiteralMismatchValueChange(t *testing.T) {
 			evidence:   retries,
 		},
 	}, {
+		// The func loops defaultRetries times: its doc's bare 3 is the
+		// constant's old value, with or without a default word.
+		name:   "a func using the constant, in a sentence with no default word",
+		symbol: "Loop",
+		want: &want{
+			label:      review.Contradicted,
+			message:    "The doc states 3 times, but this diff changed defaultRetries from 3 to 5, which Loop uses.",
+			suggestion: "Loop calls f 5 times.",
+			evidence:   retries,
+		},
+	}, {
+		name:   "a func using the constant, in a sentence whose words name something else",
+		symbol: "Chunk",
+		want: &want{
+			label:      review.Contradicted,
+			message:    "The doc states 8 bytes, but this diff changed frameHeaderLen from 8 to 16 (16 bytes), which Chunk uses.",
+			suggestion: "Chunk splits data into pieces of 16 bytes.",
+			evidence:   header,
+		},
+	}, {
 		name: "Markdown whose words around the number name the constant",
 		md:   "The client retries a request up to 3 times.",
 		want: &want{
@@ -100,11 +120,10 @@ func TestLiteralMismatchValueChange(t *testing.T) {
 			evidence:   header,
 		},
 	},
-		{name: "a func using the constant, in a sentence with no default word", symbol: "Loop"},
 		{name: "a doc already stating the new value", symbol: "Client.Retry"},
+		{name: "a func using the constant, in a sentence that also states the new value", symbol: "Pair"},
 		{name: "a field whose default did not change", symbol: "Client.Workers"},
 		{name: "Markdown whose words name no constant", md: "The client sends 3 requests at once."},
-		{name: "a func using the constant, in a sentence whose words name something else", symbol: "Chunk"},
 		{name: "Markdown about the past", md: "Before v2"},
 	}
 	for _, tt := range tests {

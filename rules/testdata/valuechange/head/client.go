@@ -56,3 +56,11 @@ func Chunk(data []byte) [][]byte {
 	}
 	return append(out, data)
 }
+
+// Pair calls f 3 times, then g 5 times.
+func Pair(f, g func()) {
+	for i := 0; i < defaultRetries; i++ {
+		f()
+		g()
+	}
+}
