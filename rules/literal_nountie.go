@@ -53,7 +53,12 @@ func nounCandidate(c review.Claim, dir string) bool {
 // the changed constant and that states its old value but not its new
 // one, with how the new value compares. A sentence that states the new
 // value too, or the old one twice, is left alone.
-func nounTiedOld(sent string, vc valueChange) (litPlaced, litMatch, bool) {
+//
+// Under a Markdown heading that names the constant's topic (the
+// parameter `maxAllowedPacket` for defaultMaxAllowedPacket), a number
+// with "default" a few words away is tied too: the heading says what the
+// section's default is of.
+func nounTiedOld(sent string, vc valueChange, headed bool) (litPlaced, litMatch, bool) {
 	var found *litPlaced
 	var now litMatch
 	for _, n := range sentenceNumbers(sent) {
@@ -76,7 +81,9 @@ func nounTiedOld(sent string, vc valueChange) (litPlaced, litMatch, bool) {
 		if !ok || m.equal {
 			return litPlaced{}, litMatch{}, false
 		}
-		if !was.equal || !nounTie(sent, n.start, n.end, vc.name) {
+		tied := nounTie(sent, n.start, n.end, vc.name) ||
+			headed && topicDefaultCueRE.MatchString(sent[max(0, n.start-40):min(len(sent), n.end+20)])
+		if !was.equal || !tied {
 			continue
 		}
 		if found != nil {
@@ -395,4 +402,19 @@ func ownOld(sent string, vc valueChange) (litPlaced, litMatch, bool) {
 		return litPlaced{}, litMatch{}, false
 	}
 	return *found, now, true
+}
+
+// headedBy reports whether c is a Markdown claim whose nearest heading is
+// a short name or phrase naming the topic of name: "`maxAllowedPacket`"
+// for defaultMaxAllowedPacket.
+func headedBy(c review.Claim, name string) bool {
+	if c.Kind != review.KindMarkdown || c.Context == "" {
+		return false
+	}
+	h := c.Context
+	if i := strings.LastIndex(h, " > "); i >= 0 {
+		h = h[i+3:]
+	}
+	words := prose.Words(h)
+	return len(words) <= 4 && prose.TopicNamed(words, prose.TopicWords(name))
 }

@@ -272,7 +272,7 @@ func (r *LiteralMismatch) judgeValueChange(ctx context.Context, ws *review.Works
 				continue
 			}
 			if near {
-				if lit, now, ok := nounTiedOld(sent, vc); ok {
+				if lit, now, ok := nounTiedOld(sent, vc, headedBy(c, vc.name)); ok {
 					return r.valueChangeVerdict(ws, c, vc, lit, now)
 				}
 			}

@@ -119,10 +119,20 @@ func TestLiteralMismatchValueChange(t *testing.T) {
 			suggestion: "Each frame starts with its header, 16 bytes long.",
 			evidence:   header,
 		},
+	}, {
+		name: "Markdown under a heading naming the constant's topic",
+		md:   "Retries a failed request.",
+		want: &want{
+			label:      review.Contradicted,
+			message:    "The doc states 3, but this diff changed defaultRetries from 3 to 5.",
+			suggestion: "Retries a failed request. The default value is 5 and may be raised.",
+			evidence:   retries,
+		},
 	},
 		{name: "a doc already stating the new value", symbol: "Client.Retry"},
 		{name: "a func using the constant, in a sentence that also states the new value", symbol: "Pair"},
 		{name: "a field whose default did not change", symbol: "Client.Workers"},
+		{name: "Markdown under a heading naming something else", md: "Runs requests in parallel."},
 		{name: "Markdown whose words name no constant", md: "The client sends 3 requests at once."},
 		{name: "Markdown about the past", md: "Before v2"},
 	}

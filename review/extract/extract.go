@@ -576,7 +576,7 @@ func statesTopicValue(c review.Claim, topics []valueTopic) bool {
 			continue
 		}
 		if words == nil {
-			words = prose.Words(c.Text)
+			words = prose.Words(c.Context + " " + c.Text)
 		}
 		if prose.TopicNamed(words, t.topic) {
 			return true
