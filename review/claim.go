@@ -3,6 +3,7 @@ package review
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"path"
 	"strings"
 )
 
@@ -106,4 +107,18 @@ func Fingerprint(path, symbol, text string) string {
 	h.Write([]byte{0})
 	h.Write([]byte(strings.Join(strings.Fields(text), " ")))
 	return hex.EncodeToString(h.Sum(nil))[:16]
+}
+
+// AboutPackage reports whether c is documentation of the package in dir:
+// a doc comment of that package, or a Markdown file in its directory or a
+// parent of it (a README at the root speaks of every package).
+func (c Claim) AboutPackage(dir string) bool {
+	switch c.Kind {
+	case KindDocComment:
+		return c.Package == dir
+	case KindMarkdown:
+		md := path.Dir(c.Path)
+		return md == "." || md == dir || strings.HasPrefix(dir, md+"/")
+	}
+	return false
 }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -40,7 +39,7 @@ func (r *LiteralMismatch) judgeGoVersion(ws *review.Workspace, c review.Claim) *
 	}
 	// A code block's releases are build tags, toolchain lines and
 	// comments of code, not statements of the module's minimum.
-	if slices.ContainsFunc(c.Mentions, func(m review.Mention) bool { return m.Kind == review.MentionBlock }) {
+	if hasCodeBlock(c) {
 		return nil
 	}
 	reqs := prose.GoRequirements(c.Text)

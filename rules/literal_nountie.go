@@ -35,20 +35,6 @@ func nounTie(sent string, start, end int, name string) bool {
 	return prose.TopicNear(sent, start, end, nounWindow, prose.TopicWords(name))
 }
 
-// nounCandidate reports whether claim c may state, in words, the value of
-// a constant of the package in dir: a doc comment of that package, or a
-// Markdown file in its directory or a parent of it.
-func nounCandidate(c review.Claim, dir string) bool {
-	switch c.Kind {
-	case review.KindDocComment:
-		return c.Package == dir
-	case review.KindMarkdown:
-		md := path.Dir(c.Path)
-		return md == "." || md == dir || strings.HasPrefix(dir, md+"/")
-	}
-	return false
-}
-
 // nounTiedOld returns the number of sent that the words around it tie to
 // the changed constant and that states its old value but not its new
 // one, with how the new value compares. A sentence that states the new
@@ -62,17 +48,10 @@ func nounTiedOld(sent string, vc valueChange, headed bool) (litPlaced, litMatch,
 	var found *litPlaced
 	var now litMatch
 	for _, n := range sentenceNumbers(sent) {
-		if n.value == 0 || n.value == 1 && n.unit == "" || partOfNumber(sent, n.start, n.end) {
+		if noValue(sent, n) {
 			continue
 		}
-		unit := n.unit
-		if unit == "" {
-			unit = "count"
-		}
-		lit := litPlaced{
-			Mention: review.Mention{Kind: review.MentionLiteral, Text: sent[n.start:n.end], Value: n.value, Unit: unit},
-			start:   n.start, end: n.end,
-		}
+		lit := numberLit(sent, n)
 		was, ok := matchLiteral(lit, vc.was)
 		if !ok {
 			continue
@@ -95,6 +74,39 @@ func nounTiedOld(sent string, vc valueChange, headed bool) (litPlaced, litMatch,
 		return litPlaced{}, litMatch{}, false
 	}
 	return *found, now, true
+}
+
+// numberLit makes the number n of sent a literal mention, a bare number
+// counting ("count").
+func numberLit(sent string, n sentNum) litPlaced {
+	return litPlaced{
+		Mention: review.Mention{Kind: review.MentionLiteral, Text: sent[n.start:n.end], Value: n.value, Unit: cmp.Or(n.unit, "count")},
+		start:   n.start, end: n.end,
+	}
+}
+
+// noValue reports whether number n of sent states no value worth
+// comparing: 0, a bare 1, or part of a longer number.
+func noValue(sent string, n sentNum) bool {
+	return n.value == 0 || n.value == 1 && n.unit == "" || partOfNumber(sent, n.start, n.end)
+}
+
+// docPackage returns the package a func's, method's, type's or package's
+// doc comment belongs to, or the package in a Markdown file's directory;
+// nil for other docs and where there is no such package.
+func docPackage(ws *review.Workspace, c review.Claim) *retrieval.Package {
+	dir := c.Package
+	if c.Kind == review.KindMarkdown {
+		dir = path.Dir(c.Path)
+	}
+	if dir == "" {
+		return nil
+	}
+	p := ws.Symbols.Package(dir)
+	if p == nil || p.Types == nil {
+		return nil
+	}
+	return p
 }
 
 // partOfNumber reports whether sent[start:end] is part of a longer number
@@ -123,19 +135,17 @@ var (
 // words name and that can be compared with the number must hold the same
 // value, and none may equal the number.
 func (r *LiteralMismatch) judgeTopicDefault(ws *review.Workspace, c review.Claim) *review.Verdict {
-	if slices.ContainsFunc(c.Mentions, func(m review.Mention) bool { return m.Kind == review.MentionBlock }) {
+	if hasCodeBlock(c) {
 		return nil
 	}
-	dir := c.Package
-	if c.Kind == review.KindMarkdown {
-		dir = path.Dir(c.Path)
-	} else if sym, ok := ws.Symbols.Lookup(c.Package, c.Symbol); ok && sym.Kind != retrieval.SymbolFunc && sym.Kind != retrieval.SymbolMethod && sym.Kind != retrieval.SymbolType {
+	if sym, ok := ws.Symbols.Lookup(c.Package, c.Symbol); ok && c.Kind == review.KindDocComment &&
+		sym.Kind != retrieval.SymbolFunc && sym.Kind != retrieval.SymbolMethod && sym.Kind != retrieval.SymbolType {
 		// A field's or constant's doc speaks of its own value, which
 		// the rule's other bindings compare.
 		return nil
 	}
-	p := ws.Symbols.Package(dir)
-	if p == nil || p.Types == nil || dir == "" {
+	p := docPackage(ws, c)
+	if p == nil {
 		return nil
 	}
 	var sites map[string]valueSite
@@ -145,19 +155,14 @@ func (r *LiteralMismatch) judgeTopicDefault(ws *review.Workspace, c review.Claim
 			continue
 		}
 		for _, n := range sentenceNumbers(sent) {
-			if n.value == 0 || n.value == 1 && n.unit == "" || partOfNumber(sent, n.start, n.end) ||
-				litInExpr(sent, n.start, n.end) || litApproxRE.MatchString(sent[:n.start]) ||
+			if noValue(sent, n) || litInExpr(sent, n.start, n.end) || litApproxRE.MatchString(sent[:n.start]) ||
 				!topicDefaultCueRE.MatchString(sent[max(0, n.start-60):min(len(sent), n.end+40)]) {
 				continue
 			}
 			if sites == nil {
 				sites = topicSites(r.pkgValuesOf(ws, p))
 			}
-			unit := cmp.Or(n.unit, "count")
-			lit := litPlaced{
-				Mention: review.Mention{Kind: review.MentionLiteral, Text: sent[n.start:n.end], Value: n.value, Unit: unit},
-				start:   n.start, end: n.end,
-			}
+			lit := numberLit(sent, n)
 			var tied []string
 			var first valueSite
 			var m litMatch
@@ -246,15 +251,11 @@ func (r *LiteralMismatch) judgeTopicEdit(ws *review.Workspace, c review.Claim) *
 	if ws.BaseFS == nil || ws.Scope == review.ScopeAll || !c.Changed {
 		return nil
 	}
-	if slices.ContainsFunc(c.Mentions, func(m review.Mention) bool { return m.Kind == review.MentionBlock }) {
+	if hasCodeBlock(c) {
 		return nil
 	}
-	dir := c.Package
-	if c.Kind == review.KindMarkdown {
-		dir = path.Dir(c.Path)
-	}
-	p := ws.Symbols.Package(dir)
-	if p == nil || p.Types == nil || dir == "" {
+	p := docPackage(ws, c)
+	if p == nil {
 		return nil
 	}
 	var sites map[string]valueSite
@@ -285,8 +286,11 @@ func (r *LiteralMismatch) judgeTopicEdit(ws *review.Workspace, c review.Claim) *
 				break
 			}
 			if sites == nil {
-				sites = topicSites(r.pkgValuesOf(ws, p))
-				for n, s := range r.pkgValuesOf(ws, p).byName {
+				// Any constant of the package, not only one named as a
+				// default: the old number already agreed with it.
+				pv := r.pkgValuesOf(ws, p)
+				sites = topicSites(pv)
+				for n, s := range pv.byName {
 					if s.val != nil {
 						sites[n] = s
 					}
@@ -380,13 +384,10 @@ func ownOld(sent string, vc valueChange) (litPlaced, litMatch, bool) {
 	var found *litPlaced
 	var now litMatch
 	for _, n := range sentenceNumbers(sent) {
-		if n.value == 0 || n.value == 1 && n.unit == "" || partOfNumber(sent, n.start, n.end) || litInExpr(sent, n.start, n.end) {
+		if noValue(sent, n) || litInExpr(sent, n.start, n.end) {
 			continue
 		}
-		lit := litPlaced{
-			Mention: review.Mention{Kind: review.MentionLiteral, Text: sent[n.start:n.end], Value: n.value, Unit: cmp.Or(n.unit, "count")},
-			start:   n.start, end: n.end,
-		}
+		lit := numberLit(sent, n)
 		m, ok := matchLiteral(lit, vc.now)
 		if !ok {
 			continue

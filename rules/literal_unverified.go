@@ -24,7 +24,7 @@ func (r *LiteralMismatch) Unverified(ctx context.Context, ws *review.Workspace, 
 	if c.Kind != review.KindDocComment && c.Kind != review.KindMarkdown {
 		return nil
 	}
-	if slices.ContainsFunc(c.Mentions, func(m review.Mention) bool { return m.Kind == review.MentionBlock }) {
+	if hasCodeBlock(c) {
 		return nil
 	}
 	sc := newScope(ws.Symbols, c)

@@ -369,3 +369,8 @@ func uniq(s []string) []string {
 	}
 	return out
 }
+
+// hasCodeBlock reports whether claim c holds a code block.
+func hasCodeBlock(c review.Claim) bool {
+	return slices.ContainsFunc(c.Mentions, func(m review.Mention) bool { return m.Kind == review.MentionBlock })
+}

@@ -2,7 +2,6 @@ package rules
 
 import (
 	"go/token"
-	"slices"
 	"strings"
 
 	"github.com/docreview/docreview/review"
@@ -40,7 +39,7 @@ func (r *StaleReference) editedNames(ws *review.Workspace, sc scope, c review.Cl
 		}
 		own = lastPart(c.Symbol)
 		subs = wordSubstitutions(proseOnly(old), proseOnly(c.Text))
-	case c.Kind == review.KindMarkdown && !slices.ContainsFunc(c.Mentions, func(m review.Mention) bool { return m.Kind == review.MentionBlock }):
+	case c.Kind == review.KindMarkdown && !hasCodeBlock(c):
 		var olds []string
 		for _, e := range editedLines(ws, c) {
 			olds = append(olds, e.Old)

@@ -252,7 +252,7 @@ func (r *LiteralMismatch) judgeValueChange(ctx context.Context, ws *review.Works
 	if ws.Scope == review.ScopeAll || ws.BaseFS == nil || c.Changed {
 		return nil
 	}
-	if c.Kind == review.KindMarkdown && slices.ContainsFunc(c.Mentions, func(m review.Mention) bool { return m.Kind == review.MentionBlock }) {
+	if c.Kind == review.KindMarkdown && hasCodeBlock(c) {
 		return nil
 	}
 	vcs := valueChanges(ctx, ws)
@@ -263,7 +263,7 @@ func (r *LiteralMismatch) judgeValueChange(ctx context.Context, ws *review.Works
 		own := c.Kind == review.KindDocComment && c.Package == vc.dir &&
 			(c.Symbol == vc.name || slices.Contains(vc.fields, c.Symbol) || slices.Contains(vc.funcs, c.Symbol))
 		named := vc.namedBy(c)
-		near := nounCandidate(c, vc.dir)
+		near := c.AboutPackage(vc.dir)
 		if !own && len(named) == 0 && !near {
 			continue
 		}

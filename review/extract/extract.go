@@ -563,16 +563,7 @@ func statesTopicValue(c review.Claim, topics []valueTopic) bool {
 	}
 	var words []string
 	for _, t := range topics {
-		switch c.Kind {
-		case review.KindDocComment:
-			if c.Package != t.dir {
-				continue
-			}
-		case review.KindMarkdown:
-			if md := path.Dir(c.Path); md != "." && md != t.dir && !strings.HasPrefix(t.dir, md+"/") {
-				continue
-			}
-		default:
+		if !c.AboutPackage(t.dir) {
 			continue
 		}
 		if words == nil {
