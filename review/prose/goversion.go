@@ -99,7 +99,8 @@ func GoRequirements(text string) []GoRequirement {
 		if !goMentioned(masked, start, prefixed) {
 			continue
 		}
-		after := masked[m[1]:]
+		// "Go 1.13.x or above": the x stands for any patch release.
+		after := strings.TrimPrefix(masked[m[1]:], ".x")
 		before := masked[:start]
 		minAfter := goMinAfterRE.FindStringIndex(after)
 		if !plus && minAfter == nil && !goMinBeforeRE.MatchString(before) && !goMinBeforeRE.MatchString(beforeGoWord(before)) {
@@ -153,7 +154,7 @@ func GoRequirements(text string) []GoRequirement {
 
 // goPhraseEndRE is what may follow a minimum release: the end of the
 // text, punctuation, or a verb or conjunction of a requirement.
-var goPhraseEndRE = regexp.MustCompile(`(?i)^\s*(?:$|[.,;:)!|(\-–—/]|(?:is|are|must|should|required|needed|installed|and|or|to|version|versions|release|toolchain|bir|gerekli|necesario|richiesto|requis|erforderlich|版本)\b|[^\x00-\x7F])`)
+var goPhraseEndRE = regexp.MustCompile(`(?i)^\s*(?:$|[.,;:)!|(\-–—/]|(?:is|are|must|should|required|needed|installed|and|or|to|except|excluding|version|versions|release|toolchain|bir|gerekli|necesario|richiesto|requis|erforderlich|版本)\b|[^\x00-\x7F])`)
 
 // goPhraseEnd reports whether rest, the text after a release and its
 // minimum phrase, ends the phrase.
@@ -203,6 +204,10 @@ func goMentioned(s string, start int, prefixed bool) bool {
 			return true
 		}
 		lw := strings.ToLower(w.text)
+		// "Go Lang (minimum version required is 1.14)".
+		if lw == "lang" && i > 0 && !words[i-1].boundary && isGoWord(words[i-1].text) {
+			continue
+		}
 		if goFillerWords[lw] {
 			continue
 		}
@@ -266,7 +271,13 @@ func goConditional(s string, start int, prefixed bool) bool {
 				if words[j].boundary {
 					break
 				}
-				if goCondWords[strings.ToLower(words[j].text)] {
+				cond := strings.ToLower(words[j].text)
+				// "Support for Go 1.4 and above" states the minimum;
+				// "For Go 1.20 and above, use …" is a condition.
+				if cond == "for" && j > 0 && !words[j-1].boundary && strings.HasPrefix(strings.ToLower(words[j-1].text), "support") {
+					continue
+				}
+				if goCondWords[cond] {
 					return true
 				}
 			}
