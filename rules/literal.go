@@ -945,6 +945,14 @@ func collectDefaults(p *retrieval.Package, pv *pkgValues, d *ast.FuncDecl, pos f
 				}
 			}
 		}
+		// "o.ExtendInterval = o.KeyValidity / 2" after KeyValidity's own
+		// fallback: a constant while the other field keeps its default.
+		if site.val == nil {
+			if from, v, ok := scaledDefault(p, pv, fn, field, val); ok {
+				site.val = v
+				site.why = fmt.Sprintf("%s = %s, with %s's default %s", lhs, expr, from.name, from.expr)
+			}
+		}
 		switch v := ast.Unparen(val).(type) {
 		case *ast.Ident:
 			site.ref = namedValue(p.Info.Uses[v])
@@ -1060,6 +1068,43 @@ func collectDefaults(p *retrieval.Package, pv *pkgValues, d *ast.FuncDecl, pos f
 			pv.fields[cp.From] = append(pv.fields[cp.From], site)
 		}
 	}
+}
+
+// scaledDefault evaluates val, a default written as another field scaled
+// by a constant ("o.KeyValidity / 2", "2 * o.Interval"), when fn has
+// already given that field a constant default: it returns that default's
+// site and the value val then has.
+func scaledDefault(p *retrieval.Package, pv *pkgValues, fn string, field func(ast.Expr) types.Object, val ast.Expr) (valueSite, constant.Value, bool) {
+	bin, ok := ast.Unparen(val).(*ast.BinaryExpr)
+	if !ok || bin.Op != token.QUO && bin.Op != token.MUL {
+		return valueSite{}, nil, false
+	}
+	other, factor := bin.X, bin.Y
+	if bin.Op == token.MUL && field(other) == nil {
+		other, factor = factor, other
+	}
+	from := field(other)
+	k := p.Info.Types[factor].Value
+	if from == nil || k == nil {
+		return valueSite{}, nil, false
+	}
+	sites := pv.fields[from]
+	if len(sites) == 0 {
+		return valueSite{}, nil, false
+	}
+	site := sites[len(sites)-1]
+	if site.fn != fn || site.val == nil || site.derived {
+		return valueSite{}, nil, false
+	}
+	op := bin.Op
+	if op == token.QUO && site.val.Kind() == constant.Int && k.Kind() == constant.Int {
+		op = token.QUO_ASSIGN // integer division, as the code computes it
+	}
+	if op != token.MUL && constant.Sign(k) == 0 {
+		return valueSite{}, nil, false
+	}
+	site.name = from.Name()
+	return site, constant.BinaryOp(site.val, op, k), true
 }
 
 // takesOptions reports whether d applies functional options: its last

@@ -82,6 +82,22 @@ func TestLiteralMismatch(t *testing.T) {
 			evidence:   at("opts.Workers = 4", "opts.Workers = 4"),
 		},
 	}, {
+		name:   "field default scaled from another field's default",
+		symbol: "Options.Refresh",
+		want: &want{
+			label:      review.Contradicted,
+			message:    "The doc gives 5s for Options.Refresh, but the code sets opts.Refresh = opts.Timeout / 2 (1s).",
+			suggestion: "Refresh is how often a loaded entry is refreshed. Default value is 1s.",
+			evidence:   at("opts.Refresh = opts.Timeout / 2", "opts.Refresh = opts.Timeout / 2, with Timeout's default 2 * time.Second"),
+		},
+	}, {
+		name:   "true field default scaled from another field's default",
+		symbol: "Options.Grace",
+	}, {
+		// Idle's default is computed at run time, so Linger's is unknown.
+		name:   "field default scaled from a computed default",
+		symbol: "Options.Linger",
+	}, {
 		name: "Markdown naming the const",
 		md:   "`DefaultTTL` is 30 minutes",
 		want: &want{

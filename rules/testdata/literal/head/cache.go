@@ -50,6 +50,12 @@ type Options struct {
 	Wait time.Duration
 	// Idle is how long a worker idles before it stops; defaults to 30s.
 	Idle time.Duration
+	// Refresh is how often a loaded entry is refreshed. Default value is 5s.
+	Refresh time.Duration
+	// Grace is how long a stale entry is served; it defaults to 4s.
+	Grace time.Duration
+	// Linger is how long a stopped worker lingers. Default value is 5s.
+	Linger time.Duration
 }
 
 // Cache is an in-memory cache.
@@ -73,6 +79,15 @@ func New(opts Options) *Cache {
 	}
 	if opts.Idle == 0 {
 		opts.Idle = idleFor(opts.Workers)
+	}
+	if opts.Refresh == 0 {
+		opts.Refresh = opts.Timeout / 2
+	}
+	if opts.Grace == 0 {
+		opts.Grace = 2 * opts.Timeout
+	}
+	if opts.Linger == 0 {
+		opts.Linger = opts.Idle / 2
 	}
 	return &Cache{opts: opts}
 }
