@@ -90,7 +90,8 @@ var _ review.Judge = (*LiteralMismatch)(nil)
 // N, or writes M in place of N when N occurs once in the doc. The zero
 // value is ready to use and safe for concurrent use.
 type LiteralMismatch struct {
-	values memo[*pkgValues]
+	values   memo[*pkgValues]
+	defaults memo[[]namedDefault]
 }
 
 // Name returns "literal-mismatch".
@@ -175,6 +176,9 @@ func (r *LiteralMismatch) Judge(ctx context.Context, ws *review.Workspace, c rev
 		return v, nil
 	}
 	if v := r.judgeTable(ws, c); v != nil {
+		return v, nil
+	}
+	if v := r.judgeTableKey(ws, c); v != nil {
 		return v, nil
 	}
 	if v := r.judgeFieldExpr(ws, c); v != nil {
@@ -500,10 +504,19 @@ func nameNanoseconds(name string) float64 {
 	return prose.Nanoseconds(unit)
 }
 
-// litIsDuration reports whether t is time.Duration.
+// litIsDuration reports whether t is time.Duration, or a type of its own
+// named Duration over int64, as configuration packages declare one
+// ("type Duration time.Duration") to parse and print it.
 func litIsDuration(t types.Type) bool {
 	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time" && n.Obj().Name() == "Duration"
+	if !ok || n.Obj().Pkg() == nil || n.Obj().Name() != "Duration" {
+		return false
+	}
+	if n.Obj().Pkg().Path() == "time" {
+		return true
+	}
+	b, ok := n.Underlying().(*types.Basic)
+	return ok && b.Kind() == types.Int64
 }
 
 // compare checks a literal against a code value and returns the verdict

@@ -60,6 +60,20 @@ func TopicNamed(words, topic []string) bool {
 	return found >= 2
 }
 
+// TopicCovers reports whether every word of topic is among words, as
+// [TopicNamed] matches them; no topic is covered by nothing.
+func TopicCovers(words, topic []string) bool {
+	if len(topic) == 0 {
+		return false
+	}
+	for _, t := range topic {
+		if !slices.ContainsFunc(words, func(w string) bool { return topicWordMatches(w, t) }) {
+			return false
+		}
+	}
+	return true
+}
+
 // TopicNear reports whether the words of text within window words
 // before start or after end name topic, as [TopicNamed] counts.
 func TopicNear(text string, start, end, window int, topic []string) bool {
