@@ -636,6 +636,13 @@ func matchLiteral(lit litPlaced, site valueSite) (litMatch, bool) {
 		if litSame(doc, code) {
 			return litMatch{equal: true}, true
 		}
+		// "Default: 0770" for a file mode is octal, as Go reads 0770.
+		if v, ok := octalDigits(lit.Text); ok {
+			if litSame(v, code) {
+				return litMatch{equal: true}, true
+			}
+			return litMatch{}, false
+		}
 		// "(3 bits)" on a maximum of 7 states its width: 2^N-1 and 2^N
 		// are what N bits hold.
 		if lit.Unit == "bits" && doc >= 1 && doc < 64 && (litSame(math.Exp2(doc)-1, code) || litSame(math.Exp2(doc), code)) {
@@ -647,6 +654,26 @@ func matchLiteral(lit litPlaced, site valueSite) (litMatch, bool) {
 		return litMatch{}, false
 	}
 	return litMatch{inUnit: codeInUnit, shown: codeShown}, true
+}
+
+// octalDigits reads text, a literal as a doc writes it, as an octal
+// number when it is written as one: a leading 0 (or 0o) and octal digits
+// only ("0770", "0o644"). A doc writing such a number means Go's reading,
+// which is not the decimal one, and the rule cannot tell which the writer
+// meant when they differ.
+func octalDigits(text string) (float64, bool) {
+	t := strings.TrimPrefix(strings.TrimPrefix(text, "0o"), "0O")
+	if t == text {
+		if len(text) < 2 || text[0] != '0' {
+			return 0, false
+		}
+		t = text[1:]
+	}
+	v, err := strconv.ParseUint(t, 8, 32)
+	if err != nil {
+		return 0, false
+	}
+	return float64(v), true
 }
 
 // matchPercent compares a percentage with a constant: a float fraction

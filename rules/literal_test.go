@@ -98,6 +98,10 @@ func TestLiteralMismatch(t *testing.T) {
 		name:   "field default scaled from a computed default",
 		symbol: "Options.Linger",
 	}, {
+		// 0770 is octal, as Go reads it: 0o770.
+		name:   "file mode written in octal",
+		symbol: "Options.Mode",
+	}, {
 		name: "Markdown naming the const",
 		md:   "`DefaultTTL` is 30 minutes",
 		want: &want{

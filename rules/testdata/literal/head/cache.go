@@ -56,6 +56,10 @@ type Options struct {
 	Grace time.Duration
 	// Linger is how long a stopped worker lingers. Default value is 5s.
 	Linger time.Duration
+	// Mode is the file mode of the cache's socket.
+	//
+	// Default: 0770
+	Mode os.FileMode
 }
 
 // Cache is an in-memory cache.
@@ -85,6 +89,9 @@ func New(opts Options) *Cache {
 	}
 	if opts.Grace == 0 {
 		opts.Grace = 2 * opts.Timeout
+	}
+	if opts.Mode == 0 {
+		opts.Mode = 0o770
 	}
 	if opts.Linger == 0 {
 		opts.Linger = opts.Idle / 2
