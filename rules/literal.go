@@ -193,6 +193,9 @@ func (r *LiteralMismatch) Judge(ctx context.Context, ws *review.Workspace, c rev
 	if v := r.judgeSleep(ws, c); v != nil {
 		return v, nil
 	}
+	if v := r.judgeTypeWord(ws, c); v != nil {
+		return v, nil
+	}
 	if v := r.judgeNounValue(ws, c); v != nil {
 		return v, nil
 	}

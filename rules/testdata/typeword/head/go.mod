@@ -1,0 +1,3 @@
+module example.com/metric
+
+go 1.22
