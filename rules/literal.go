@@ -1177,8 +1177,9 @@ func zeroValue(p *retrieval.Package, x ast.Expr) bool {
 	return ok && v == 0
 }
 
-// zeroTest reports whether cond is "x == 0", "x <= 0", "x < 1",
-// "x == nil" or `x == ""`.
+// zeroTest reports whether cond, a comparison of x with a constant, holds
+// when x is its zero value: "x == 0", "x <= 0", "x < 1", "x < 2" (a
+// Protocol below 2 becomes 3), "x == nil" or `x == ""`.
 func zeroTest(p *retrieval.Package, cond *ast.BinaryExpr) bool {
 	tv := p.Info.Types[cond.Y]
 	if cond.Op == token.EQL && tv.IsNil() {
@@ -1187,18 +1188,12 @@ func zeroTest(p *retrieval.Package, cond *ast.BinaryExpr) bool {
 	if cond.Op == token.EQL && tv.Value != nil && tv.Value.Kind() == constant.String && constant.StringVal(tv.Value) == "" {
 		return true // `if o.SameSite == "" { o.SameSite = "Lax" }`
 	}
-	if tv.Value == nil || tv.Value.Kind() != constant.Int {
-		return false
-	}
-	v, ok := constant.Int64Val(tv.Value)
-	if !ok {
+	if tv.Value == nil || tv.Value.Kind() != constant.Int && tv.Value.Kind() != constant.Float {
 		return false
 	}
 	switch cond.Op {
-	case token.EQL, token.LEQ:
-		return v == 0
-	case token.LSS:
-		return v == 1
+	case token.EQL, token.LEQ, token.LSS:
+		return constant.Compare(constant.MakeInt64(0), cond.Op, tv.Value)
 	}
 	return false
 }

@@ -105,9 +105,9 @@ type sentNum struct {
 }
 
 // bareNumberRE finds a bare integer, its thousands perhaps grouped with
-// commas ("10,000"): digits not part of a word, a version or a larger
-// number.
-var bareNumberRE = regexp.MustCompile(`(?:^|[\s(])(\d{1,3}(?:,\d{3})+|\d+)(?:[\s.,;:)]|$)`)
+// commas ("10,000"), perhaps quoted ("sets '404 Not Found'"): digits not
+// part of a word, a version or a larger number.
+var bareNumberRE = regexp.MustCompile(`(?:^|[\s("'])(\d{1,3}(?:,\d{3})+|\d+)(?:[\s.,;:)"']|$)`)
 
 // sentenceNumbers returns the numbers of text: the literals with units
 // (prose.Literals) and the bare integers between them.

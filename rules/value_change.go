@@ -285,6 +285,14 @@ func (r *LiteralMismatch) judgeValueChange(ctx context.Context, ws *review.Works
 			// about a default or limit.
 			self := c.Kind == review.KindDocComment && c.Package == vc.dir && c.Symbol == vc.name &&
 				(i == 0 || litNamesWord(sent, vc.name))
+			if c.Kind == review.KindDocComment && c.Package == vc.dir && c.Symbol == vc.name {
+				// The constant's own doc stating its old value bare, in
+				// any sentence: "1004 is reserved and so unexported.",
+				// "Picked 255 as it seems to be a widely used limit".
+				if lit, now, ok := ownOld(sent, vc); ok {
+					return r.valueChangeVerdict(ws, c, vc, lit, now)
+				}
+			}
 			if own && !names && !self && !cueWordRE.MatchString(sent) {
 				// The doc of a func that uses the constant, or of a
 				// field set from it, stating its old value bare.

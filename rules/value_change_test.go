@@ -129,6 +129,25 @@ func TestLiteralMismatchValueChange(t *testing.T) {
 			evidence:   retries,
 		},
 	},
+		{
+			name:   "a func using the constant, number quoted",
+			symbol: "NotFound",
+			want: &want{
+				label:      review.Contradicted,
+				message:    "The doc states 404, but this diff changed StatusNotFound from 404 to 808, which NotFound uses.",
+				suggestion: "NotFound sets the '808 Not Found' status.",
+				evidence:   []ev{{"client.go", 70, 70, review.SourceCode, "StatusNotFound = 808"}, {"client.go", 70, 70, review.SourceDiff, "this diff changed StatusNotFound from 404 to 808"}},
+			},
+		}, {
+			name:   "the constant's own doc, bare number in a sentence that does not name it",
+			symbol: "statusReserved",
+			want: &want{
+				label:      review.Contradicted,
+				message:    "The doc states 1004, but this diff changed statusReserved from 1004 to 2008.",
+				suggestion: "2008 is reserved and so unexported.",
+				evidence:   []ev{{"client.go", 73, 73, review.SourceCode, "statusReserved = 2008"}, {"client.go", 73, 73, review.SourceDiff, "this diff changed statusReserved from 1004 to 2008"}},
+			},
+		},
 		{name: "a doc already stating the new value", symbol: "Client.Retry"},
 		{name: "a func using the constant, in a sentence that also states the new value", symbol: "Pair"},
 		{name: "a field whose default did not change", symbol: "Client.Workers"},
@@ -237,6 +256,17 @@ func TestLiteralMismatchFieldDefaultChange(t *testing.T) {
 				evidence: []ev{
 					{"conn.go", 3, 3, review.SourceCode, "frameCap = 131072"},
 					{"conn.go", 3, 3, review.SourceDiff, "this diff changed frameCap from 65536 to 131072"},
+				},
+			}},
+		{name: "a fallback for every value below 2, the zero value among them", symbol: "Session.Protocol",
+			want: &want{
+				label:      review.Contradicted,
+				message:    "The doc states 3, but this diff changed the default NewSession gives Session.Protocol from 3 to 4.",
+				// 3 is written twice: which one to rewrite is not certain.
+				suggestion: "",
+				evidence: []ev{
+					{"cluster.go", 56, 56, review.SourceCode, "s.Protocol = 4"},
+					{"cluster.go", 56, 56, review.SourceDiff, "this diff changed Session.Protocol from 3 to 4"},
 				},
 			}},
 		{name: "a line the diff touched that keeps the value", symbol: "ClusterConfig.PageSize"},

@@ -41,3 +41,19 @@ func (c *ClusterConfig) fill() {
 func (c *ClusterConfig) Connect() {
 	c.Retries = 5
 }
+
+// Session talks to a node.
+type Session struct {
+	// Protocol is the protocol version, 2 or 3.
+	//
+	// default: 3.
+	Protocol int
+}
+
+// NewSession returns a session.
+func NewSession(s Session) *Session {
+	if s.Protocol < 2 {
+		s.Protocol = 4
+	}
+	return &s
+}

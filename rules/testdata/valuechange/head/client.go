@@ -64,3 +64,17 @@ func Pair(f, g func()) {
 		g()
 	}
 }
+
+const (
+	// StatusNotFound is the status of a missing page.
+	StatusNotFound = 808
+
+	// 1004 is reserved and so unexported.
+	statusReserved = 2008
+)
+
+// NotFound sets the '404 Not Found' status.
+func NotFound(status *int) { *status = StatusNotFound }
+
+// Reserved reports whether code is reserved.
+func Reserved(code int) bool { return code == statusReserved }
