@@ -260,8 +260,8 @@ func TestLiteralMismatchFieldDefaultChange(t *testing.T) {
 			}},
 		{name: "a fallback for every value below 2, the zero value among them", symbol: "Session.Protocol",
 			want: &want{
-				label:      review.Contradicted,
-				message:    "The doc states 3, but this diff changed the default NewSession gives Session.Protocol from 3 to 4.",
+				label:   review.Contradicted,
+				message: "The doc states 3, but this diff changed the default NewSession gives Session.Protocol from 3 to 4.",
 				// 3 is written twice: which one to rewrite is not certain.
 				suggestion: "",
 				evidence: []ev{
