@@ -3,8 +3,10 @@ package rules
 import (
 	"cmp"
 	"fmt"
+	"go/ast"
 	"go/constant"
 	"go/token"
+	"go/types"
 	"maps"
 	"path"
 	"regexp"
@@ -323,6 +325,9 @@ func (r *LiteralMismatch) judgeTopicEdit(ws *review.Workspace, c review.Claim) *
 				tied = append(tied, name)
 			}
 			if len(tied) == 0 {
+				tied, site = usedTie(ws, c, p, sites, oldLit, newLit)
+			}
+			if len(tied) == 0 {
 				break
 			}
 			hop := c.Symbol
@@ -347,6 +352,73 @@ func (r *LiteralMismatch) judgeTopicEdit(ws *review.Workspace, c review.Claim) *
 		}
 	}
 	return nil
+}
+
+// usedTie returns the constants of sites that c, the doc of a constant
+// or of a func or method, is about without naming them in words: the
+// constant itself ("1004 is reserved and so unexported." on statusReserved
+// = 1004), or those the func's body uses ("replies with a close frame
+// carrying status 1002" on a func that sends wsCloseStatusProtocolError).
+// They must hold the old number; none may hold the new one.
+func usedTie(ws *review.Workspace, c review.Claim, p *retrieval.Package, sites map[string]valueSite, oldLit, newLit litPlaced) ([]string, valueSite) {
+	if c.Kind != review.KindDocComment || c.Symbol == "" || p.Info == nil {
+		return nil, valueSite{}
+	}
+	sym, ok := ws.Symbols.Lookup(c.Package, c.Symbol)
+	if !ok || sym.Package != p {
+		return nil, valueSite{}
+	}
+	used := map[string]bool{}
+	switch sym.Kind {
+	case retrieval.SymbolConst, retrieval.SymbolVar:
+		used[sym.Name] = true
+	case retrieval.SymbolFunc, retrieval.SymbolMethod:
+		fd := funcDecl(sym)
+		if fd == nil || fd.Body == nil {
+			return nil, valueSite{}
+		}
+		literalNew := false
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.Ident:
+				if k, ok := p.Info.Uses[n].(*types.Const); ok && k.Pkg() == p.Types && k.Parent() == p.Types.Scope() {
+					used[k.Name()] = true
+				}
+			case *ast.BasicLit:
+				// The body writing the new number itself ("retries 5
+				// times" on a loop to 5) may be what the edit follows.
+				if v := p.Info.Types[n].Value; v != nil && (v.Kind() == constant.Int || v.Kind() == constant.Float) {
+					if f, _ := constant.Float64Val(constant.ToFloat(v)); litSame(f, newLit.Value) {
+						literalNew = true
+					}
+				}
+			}
+			return true
+		})
+		if literalNew {
+			return nil, valueSite{}
+		}
+	default:
+		return nil, valueSite{}
+	}
+	var tied []string
+	var site valueSite
+	for _, name := range slices.Sorted(maps.Keys(used)) {
+		s, ok := sites[name]
+		if !ok {
+			continue
+		}
+		if n, ok := matchLiteral(newLit, s); ok && n.equal {
+			return nil, valueSite{}
+		}
+		if o, ok := matchLiteral(oldLit, s); ok && o.equal {
+			if len(tied) == 0 {
+				site = s
+			}
+			tied = append(tied, name)
+		}
+	}
+	return tied, site
 }
 
 // oneNumberEdited reports whether line new is line old with one number

@@ -41,6 +41,33 @@ func TestLiteralTopicEdit(t *testing.T) {
 		{name: "doc and code changed together", symbol: "Trailer"},
 		// No words name a constant.
 		{name: "no constant named", symbol: "Send"},
+		{
+			// The doc of a constant is about that constant.
+			name: "a constant's own doc", symbol: "codeReserved",
+			want: &want{
+				label:      review.Contradicted,
+				message:    "The doc states 1005, but codeReserved is 1004 (this diff changed the doc's 1004 to 1005).",
+				suggestion: "codeReserved is never sent: 1004 is reserved by the protocol.",
+				evidence: []ev{
+					{"frames.go", 20, 20, review.SourceCode, "codeReserved = 1004"},
+					{"frames.go", 19, 19, review.SourceDiff, "this diff changed the doc's 1004 to 1005"},
+				},
+			},
+		}, {
+			// The doc of a func is about the constants its body uses.
+			name: "a constant the func uses", symbol: "Reject",
+			want: &want{
+				label:      review.Contradicted,
+				message:    "The doc states 1003, but closeProtocolError is 1002 (this diff changed the doc's 1002 to 1003).",
+				suggestion: "Reject replies with a close frame carrying status 1002.",
+				evidence: []ev{
+					{"frames.go", 22, 22, review.SourceCode, "closeProtocolError = 1002"},
+					{"frames.go", 24, 24, review.SourceDiff, "this diff changed the doc's 1002 to 1003"},
+				},
+			},
+		},
+		// The body writes the new number itself: the doc may follow it.
+		{name: "the func writes the new number", symbol: "Walk"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -113,7 +113,7 @@ func (r *LiteralMismatch) judgeTypeWord(ws *review.Workspace, c review.Claim) *r
 	}
 	suggestion := ""
 	if len(ms) == 1 {
-		suggestion = c.Text[:start] + actual + c.Text[end:]
+		suggestion = withArticle(c.Text[:start], actual) + actual + c.Text[end:]
 	}
 	return &review.Verdict{
 		Label: review.Contradicted, Rule: r.Name(), Confidence: 0.75,
@@ -188,4 +188,26 @@ func declUsesType(p *retrieval.Package, node ast.Node, name string) bool {
 		return true
 	})
 	return used
+}
+
+// withArticle returns before with a trailing "a " or "an " made the one
+// that reads right in front of word ("an int64", "a uint32").
+func withArticle(before, word string) string {
+	art := "a " // "a uint32": of the numeric types only int… reads with "an"
+	if strings.HasPrefix(word, "int") {
+		art = "an "
+	}
+	for _, old := range []string{"an ", "a ", "An ", "A "} {
+		if strings.HasSuffix(before, old) {
+			head := before[:len(before)-len(old)]
+			if len(head) > 0 && !strings.HasSuffix(head, " ") && !strings.HasSuffix(head, "\n") {
+				return before // "...ma " ends a word, not an article
+			}
+			if old[0] == 'A' {
+				art = strings.ToUpper(art[:1]) + art[1:]
+			}
+			return head + art
+		}
+	}
+	return before
 }

@@ -38,8 +38,14 @@ func TestLiteralTypeWord(t *testing.T) {
 			suggestion: "Parse returns the value as a float64.",
 			evidence:   at("func Parse(", "Parse returns float64"),
 		}},
-		{"Sum", nil},
-		{"Bits", nil},               // "an Int" is prose for an integer                // the result it has
+		{"Count", &want{
+			label:      review.Contradicted,
+			message:    "The doc names int64, but Count returns uint32.",
+			suggestion: "Count returns the number of fields as a uint32.",
+			evidence:   at("func Count(", "Count returns uint32"),
+		}},
+		{"Sum", nil},                // the result it has
+		{"Bits", nil},               // "an Int" is prose for an integer
 		{"Width", nil},              // the body converts to the type the doc names
 		{"Mean", nil},               // one result beside the error, as documented
 		{"Int64CounterConfig", nil}, // its own type

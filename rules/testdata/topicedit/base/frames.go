@@ -15,3 +15,16 @@ type Trailer struct{}
 
 // Send sends 3 requests at once.
 func Send() {}
+
+// codeReserved is never sent: 1004 is reserved by the protocol.
+const codeReserved = 1004
+
+const closeProtocolError = 1002
+
+// Reject replies with a close frame carrying status 1002.
+func Reject() int { return closeProtocolError }
+
+const walkSteps = 3
+
+// Walk takes 3 hops.
+func Walk() int { return walkSteps * 4 }

@@ -15,3 +15,16 @@ type Trailer struct{}
 
 // Send sends 5 requests at once.
 func Send() {}
+
+// codeReserved is never sent: 1005 is reserved by the protocol.
+const codeReserved = 1004
+
+const closeProtocolError = 1002
+
+// Reject replies with a close frame carrying status 1003.
+func Reject() int { return closeProtocolError }
+
+const walkSteps = 3
+
+// Walk takes 4 hops.
+func Walk() int { return walkSteps * 4 }

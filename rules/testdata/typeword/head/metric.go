@@ -69,3 +69,6 @@ func Float64ToInt64(f float64) int64 { return int64(f) }
 type Int32Gauge struct {
 	last int32
 }
+
+// Count returns the number of fields as an int64.
+func Count(fields []string) uint32 { return uint32(len(fields)) }
