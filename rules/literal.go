@@ -184,10 +184,16 @@ func (r *LiteralMismatch) Judge(ctx context.Context, ws *review.Workspace, c rev
 	if v := r.judgeFieldExpr(ws, c); v != nil {
 		return v, nil
 	}
+	if v := r.judgeDeclCopy(ws, c); v != nil {
+		return v, nil
+	}
 	if v := r.judgeOption(ws, c); v != nil {
 		return v, nil
 	}
 	if v := r.judgeNamedDefault(ws, c); v != nil {
+		return v, nil
+	}
+	if v := r.judgeSentinel(ws, c); v != nil {
 		return v, nil
 	}
 	if v := r.judgeSleep(ws, c); v != nil {

@@ -1,0 +1,203 @@
+package rules
+
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"regexp"
+	"strings"
+
+	"github.com/docreview/docreview/retrieval"
+	"github.com/docreview/docreview/review"
+)
+
+// This file holds the copied-declaration half of the literal-mismatch
+// rule: a Markdown file shows a copy of a declaration of its package, a
+// Go block with the config struct and its field docs ("// Optional.
+// Default: 5 * time.Minute") or the default var
+// ("var ConfigDefault = Config{Expiration: 5 * time.Minute}"), and the
+// package's declaration of the same name gives the field another default.
+// The copy is bound to the code by its name alone: a declaration of the
+// same kind and name in the nearest package of the Markdown file.
+
+// copyDefaultRE finds the default a copied field's doc states, to the end
+// of its line: "Optional. Default: 5 * time.Minute", "Default value: 100".
+var copyDefaultRE = regexp.MustCompile(`(?im)\bdefault(?:\s+value)?\s*(?:is\s*)?[:=]\s*([^\n]+?)\s*\.?\s*$`)
+
+// judgeDeclCopy reports the first default of a Markdown copy of a struct
+// or default var that the package's own declaration contradicts, or nil.
+func (r *LiteralMismatch) judgeDeclCopy(ws *review.Workspace, c review.Claim) *review.Verdict {
+	if c.Kind != review.KindMarkdown || isUpgradeGuide(c.Path) {
+		return nil
+	}
+	for _, b := range goBlocks(c) {
+		if !strings.Contains(b.Text, "struct") && !strings.Contains(b.Text, "var ") {
+			continue
+		}
+		src := b.Text
+		if !strings.HasPrefix(strings.TrimSpace(src), "package ") {
+			src = "package p\n" + src
+		}
+		fset := token.NewFileSet()
+		f, err := parser.ParseFile(fset, "", src, parser.ParseComments|parser.SkipObjectResolution)
+		if err != nil {
+			continue
+		}
+		sc := newScope(ws.Symbols, c)
+		for _, d := range f.Decls {
+			gd, ok := d.(*ast.GenDecl)
+			if !ok {
+				continue
+			}
+			for _, spec := range gd.Specs {
+				var v *review.Verdict
+				switch s := spec.(type) {
+				case *ast.TypeSpec:
+					v = r.copiedStruct(ws, c, sc, s)
+				case *ast.ValueSpec:
+					if gd.Tok == token.VAR {
+						v = r.copiedVar(ws, c, sc, s, fset, src)
+					}
+				}
+				if v != nil {
+					return v
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// copiedStruct compares the defaults a copied struct's field docs state
+// with the fields of the package's struct of that name.
+func (r *LiteralMismatch) copiedStruct(ws *review.Workspace, c review.Claim, sc scope, s *ast.TypeSpec) *review.Verdict {
+	st, ok := s.Type.(*ast.StructType)
+	if !ok || st.Fields == nil {
+		return nil
+	}
+	p := copyPackage(sc, s.Name.Name, func(obj types.Object) bool {
+		tn, ok := obj.(*types.TypeName)
+		if !ok {
+			return false
+		}
+		_, ok = tn.Type().Underlying().(*types.Struct)
+		return ok
+	})
+	if p == nil {
+		return nil
+	}
+	for _, fl := range st.Fields.List {
+		if fl.Doc == nil || len(fl.Names) != 1 {
+			continue
+		}
+		ms := copyDefaultRE.FindAllStringSubmatch(fl.Doc.Text(), -1)
+		if len(ms) != 1 {
+			continue // none, or several: which is the default is not certain
+		}
+		doc := strings.TrimSpace(ms[0][1])
+		name := s.Name.Name + "." + fl.Names[0].Name
+		sym, ok := ws.Symbols.Lookup(p.Dir, name)
+		if !ok || sym.Kind != retrieval.SymbolField {
+			continue
+		}
+		site, ok := r.fieldDefault(ws, sym)
+		if !ok || site.val == nil {
+			continue
+		}
+		repl := site.expr
+		if strings.HasPrefix(doc, "`") {
+			repl = "`" + repl + "`"
+		}
+		hops := []string{fmt.Sprintf("%s:%d", c.Path, c.Line), sym.Name}
+		lead := fmt.Sprintf("This copy of %s gives", s.Name.Name)
+		if v := r.compareDefaultText(c, lead, doc, repl, name, hops, site); v != nil {
+			return v
+		}
+	}
+	return nil
+}
+
+// copiedVar compares the fields of a copied default var's composite
+// literal with the constant fields of the package's var of that name.
+func (r *LiteralMismatch) copiedVar(ws *review.Workspace, c review.Claim, sc scope, s *ast.ValueSpec, fset *token.FileSet, src string) *review.Verdict {
+	if len(s.Names) != 1 || len(s.Values) != 1 {
+		return nil
+	}
+	lit, ok := ast.Unparen(s.Values[0]).(*ast.CompositeLit)
+	if u, isAddr := ast.Unparen(s.Values[0]).(*ast.UnaryExpr); isAddr && u.Op == token.AND {
+		lit, ok = u.X.(*ast.CompositeLit)
+	}
+	if !ok {
+		return nil
+	}
+	name := s.Names[0].Name
+	p := copyPackage(sc, name, func(obj types.Object) bool { _, ok := obj.(*types.Var); return ok })
+	if p == nil {
+		return nil
+	}
+	sym, ok := ws.Symbols.Lookup(p.Dir, name)
+	if !ok || sym.Object == nil {
+		return nil
+	}
+	fields := r.pkgValuesOf(ws, p).varFields[sym.Object]
+	if len(fields) == 0 {
+		return nil
+	}
+	for _, el := range lit.Elts {
+		kv, ok := el.(*ast.KeyValueExpr)
+		if !ok {
+			continue
+		}
+		key, ok := kv.Key.(*ast.Ident)
+		if !ok {
+			continue
+		}
+		var site valueSite
+		found := false
+		for obj, s := range fields {
+			if obj.Name() == key.Name {
+				site, found = s, true
+			}
+		}
+		if !found || site.val == nil {
+			continue
+		}
+		from, to := fset.Position(kv.Value.Pos()).Offset, fset.Position(kv.Value.End()).Offset
+		if from < 0 || to > len(src) || from >= to {
+			continue
+		}
+		doc := src[from:to]
+		hops := []string{fmt.Sprintf("%s:%d", c.Path, c.Line), name + "." + key.Name}
+		lead := fmt.Sprintf("This copy of %s gives", name)
+		if v := r.compareDefaultText(c, lead, "`"+doc+"`", "`"+site.expr+"`", name+"."+key.Name, hops, site); v != nil {
+			// The copy writes Go, not a code span: suggest the code's
+			// expression in its place.
+			v.Suggestion = ""
+			if strings.Count(c.Text, doc) == 1 {
+				v.Suggestion = strings.Replace(c.Text, doc, site.expr, 1)
+			}
+			v.Message = strings.Replace(v.Message, "`"+doc+"`", doc, 1)
+			return v
+		}
+	}
+	return nil
+}
+
+// copyPackage returns the nearest package in scope that declares name at
+// package level as an object keep accepts, or nil.
+func copyPackage(sc scope, name string, keep func(types.Object) bool) *retrieval.Package {
+	for _, p := range sc.scopePackages() {
+		if p.Types == nil {
+			continue
+		}
+		if obj := p.Types.Scope().Lookup(name); obj != nil {
+			if keep(obj) {
+				return p
+			}
+			return nil // the nearest declaration of the name is another kind
+		}
+	}
+	return nil
+}
