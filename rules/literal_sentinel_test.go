@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"fmt"
 	"testing"
 
 	"github.com/docreview/docreview/review"
@@ -13,14 +12,14 @@ func TestLiteralSentinel(t *testing.T) {
 	tests := []struct {
 		symbol   string
 		message  string // "" for no verdict
-		evidence string // path:line of the fallback's assignment
+		evidence string // the fallback's assignment, a line of pool.go
 	}{
-		{"Options.IdleTimeout", `The doc of Options.IdleTimeout says "A negative value disables it", but New replaces a negative IdleTimeout with 5m0s (if o.IdleTimeout <= 0 { o.IdleTimeout = 5 * time.Minute }).`, "pool.go:55"},
-		{"Options.MaxConns", `The doc of Options.MaxConns says "Zero means no limit", but New replaces a zero MaxConns with 100 (if o.MaxConns == 0 { o.MaxConns = 100 }).`, "pool.go:58"},
-		{"Options.Lifetime", `The doc of Options.Lifetime says "Zero means it lives forever", but New replaces a zero Lifetime with 1h0m0s (if o.Lifetime == 0 { o.Lifetime = time.Hour }).`, "pool.go:82"},
-		{"WithMaxConns", `The doc of WithMaxConns says "zero means no limit", but New replaces a zero MaxConns with 100 (if o.MaxConns == 0 { o.MaxConns = 100 }).`, "pool.go:58"},
-		{"WithReadTimeout", `The doc of WithReadTimeout says "a negative value disables the timeout", but New replaces a negative ReadTimeout with 30s (if o.ReadTimeout < 0 { o.ReadTimeout = 30 * time.Second }).`, "pool.go:67"},
-		{"Options.Redials", `The doc of Options.Redials says "Zero disables redials", but New replaces a zero Redials with 2 (if o.Redials == 0 { o.Redials = 2 }).`, "pool.go:105"},
+		{"Options.IdleTimeout", `The doc of Options.IdleTimeout says "A negative value disables it", but New replaces a negative IdleTimeout with 5m0s (if o.IdleTimeout <= 0 { o.IdleTimeout = 5 * time.Minute }).`, "o.IdleTimeout = 5 * time.Minute"},
+		{"Options.MaxConns", `The doc of Options.MaxConns says "Zero means no limit", but New replaces a zero MaxConns with 100 (if o.MaxConns == 0 { o.MaxConns = 100 }).`, "o.MaxConns = 100"},
+		{"Options.Lifetime", `The doc of Options.Lifetime says "Zero means it lives forever", but New replaces a zero Lifetime with 1h0m0s (if o.Lifetime == 0 { o.Lifetime = time.Hour }).`, "o.Lifetime = time.Hour"},
+		{"WithMaxConns", `The doc of WithMaxConns says "zero means no limit", but New replaces a zero MaxConns with 100 (if o.MaxConns == 0 { o.MaxConns = 100 }).`, "o.MaxConns = 100"},
+		{"WithReadTimeout", `The doc of WithReadTimeout says "a negative value disables the timeout", but New replaces a negative ReadTimeout with 30s (if o.ReadTimeout < 0 { o.ReadTimeout = 30 * time.Second }).`, "o.ReadTimeout = 30 * time.Second"},
+		{"Options.Redials", `The doc of Options.Redials says "Zero disables redials", but New replaces a zero Redials with 2 (if o.Redials == 0 { o.Redials = 2 }).`, "o.Redials = 2"},
 		{"Options.Retries", "", ""},     // -1 disables, and the switch makes it 0; zero is set aside
 		{"Options.MaxRetries", "", ""},  // the fallback is for zero; the doc's negative value keeps its meaning
 		{"Options.Backlog", "", ""},     // negative becomes 0, which is the doc's unbounded
@@ -42,8 +41,9 @@ func TestLiteralSentinel(t *testing.T) {
 			if !checkContradicted(t, got, tt.message, equal) {
 				return
 			}
-			if len(got.Evidence) == 0 || fmt.Sprintf("%s:%d", got.Evidence[0].Path, got.Evidence[0].StartLine) != tt.evidence {
-				t.Errorf("evidence %+v, want %s", got.Evidence, tt.evidence)
+			line := lineOf(t, ws, "pool.go", tt.evidence)
+			if len(got.Evidence) == 0 || got.Evidence[0].Path != "pool.go" || got.Evidence[0].StartLine != line {
+				t.Errorf("evidence %+v, want pool.go:%d", got.Evidence, line)
 			}
 		})
 	}

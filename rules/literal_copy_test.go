@@ -1,0 +1,54 @@
+package rules
+
+import (
+	"testing"
+
+	"github.com/docreview/docreview/review"
+)
+
+// TestLiteralDeclCopy: a Markdown copy of a package's config struct or
+// default var, against the package's own declarations.
+func TestLiteralDeclCopy(t *testing.T) {
+	ws := loadWorkspace(t, "declcopy")
+	ws.Scope = review.ScopeAll
+	rule := &LiteralMismatch{}
+	at := func(s, why string) []ev {
+		l := lineOf(t, ws, "cache/cache.go", s)
+		return []ev{{"cache/cache.go", l, l, review.SourceCode, why}}
+	}
+	tests := []struct {
+		name string
+		path string
+		line string // a line of the claim's code block
+		want *want
+	}{
+		{name: "field doc of a copied struct", path: "cache/README.md", line: "Optional. Default: 5 * time.Minute", want: &want{
+			label:      review.Contradicted,
+			message:    "This copy of Config gives 5 * time.Minute as the default of Config.Expiration, but the code sets ConfigDefault.Expiration = 1 * time.Minute (1m0s).",
+			suggestion: "// Config defines the config for the middleware.\ntype Config struct {\n\t// Expiration is how long a cached response lives.\n\t//\n\t// Optional. Default: 1 * time.Minute\n\tExpiration time.Duration\n\n\t// CacheControl enables client side caching.\n\t//\n\t// Optional. Default: false\n\tCacheControl bool\n}",
+			evidence:   at("Expiration:   1 * time.Minute", "Expiration: 1 * time.Minute"),
+		}},
+		{name: "field of a copied default var", path: "cache/README.md", line: "CacheControl: true,\n\tMaxBytes", want: &want{
+			label:      review.Contradicted,
+			message:    "This copy of ConfigDefault gives true as the default of ConfigDefault.CacheControl, but the code sets ConfigDefault.CacheControl = false.",
+			suggestion: "// ConfigDefault is the default config.\nvar ConfigDefault = Config{\n\tExpiration:   1 * time.Minute,\n\tCacheControl: false,\n\tMaxBytes:     1 << 20,\n}",
+			evidence:   at("CacheControl: false,", "CacheControl: false"),
+		}},
+		{name: "a size in another unit that agrees, and a string", path: "cache/README.md", line: "Optional. Default: 1 MiB"},
+		{name: "a usage example is no copy", path: "cache/README.md", line: "Expiration:   30 * time.Minute,"},
+		{name: "a var the package gives no composite literal", path: "cache/README.md", line: "var ConfigDefault = myDefaults()"},
+		{name: "a var the package does not declare", path: "cache/README.md", line: "var myDefaults = Config{"},
+		{name: "a struct the package declares as an interface", path: "cache/README.md", line: "Size is the store's size."},
+		{name: "a copy outside every package", path: "docs/README.md", line: "Expiration: 2 * time.Minute,"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := mdClaim(t, ws, tt.path, tt.line)
+			got, err := rule.Judge(t.Context(), ws, c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkVerdict(t, rule, got, tt.want)
+		})
+	}
+}

@@ -1,0 +1,3 @@
+module example.com/mw
+
+go 1.22
