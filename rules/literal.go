@@ -287,6 +287,10 @@ var (
 	defaultCueRE = regexp.MustCompile(`(?i)(?:\bdefaults?\s+(?:to|is|of|value\s+is)|\bdefault(?:\s+value)?\s*[:=]|\(default|\bby\s+default,?(?:\s+(?:it\s+)?is)?|\bdefault\s+is\s+set\s+to)\s*$`)
 	// limitCueRE ends right before a literal that states a limit.
 	limitCueRE = regexp.MustCompile(`(?i)(?:\bat\s+most|\bat\s+least|\bup\s+to|\bno\s+more\s+than|\bmaximum(?:\s+(?:of|is))?|\bminimum(?:\s+(?:of|is))?|\bmax(?:imum)?\s*[:=]|\bmin(?:imum)?\s*[:=]|\blimit(?:ed)?\s+(?:to|of|is)|\bcapped\s+at)\s*$`)
+	// defaultAfterRE starts right after a literal that a field's doc
+	// marks as the default: "1400 bytes (which is the default)", "30s
+	// (the default)", "10 is the default".
+	defaultAfterRE = regexp.MustCompile(`(?i)^\s*(?:\(\s*(?:which\s+is\s+)?(?:the\s+)?default\s*\)|,?\s*(?:which\s+)?is\s+the\s+default\b)`)
 	// zeroMeansRE ends right before the literal of "zero means 30s".
 	zeroMeansRE = regexp.MustCompile(`(?i)\b(?:means|uses)\s*$`)
 	// zeroRE finds a sentence about a zero or unset value.
@@ -375,7 +379,8 @@ func (r *LiteralMismatch) judgeSentence(ws *review.Workspace, sc scope, c review
 			}
 			site, ok = r.constSite(ws, *self)
 		case retrieval.SymbolField:
-			bound := defaultCueRE.MatchString(before) || zeroRE.MatchString(before) && zeroMeansRE.MatchString(before)
+			bound := defaultCueRE.MatchString(before) || zeroRE.MatchString(before) && zeroMeansRE.MatchString(before) ||
+				defaultAfterRE.MatchString(sent[lit.end:])
 			if !bound || boundToOtherName(sent, names, lit) {
 				continue
 			}
@@ -540,9 +545,10 @@ func (r *LiteralMismatch) compare(c review.Claim, subject string, lit litPlaced,
 	if codeShown != site.expr {
 		value += " (" + codeShown + ")"
 	}
-	msg := fmt.Sprintf("The doc gives %s for %s, but %s is %s.", lit.Text, subject, site.name, value)
+	written := strings.Join(strings.Fields(lit.Text), " ")
+	msg := fmt.Sprintf("The doc gives %s for %s, but %s is %s.", written, subject, site.name, value)
 	if site.fn != "" {
-		msg = fmt.Sprintf("The doc gives %s for %s, but the code sets %s = %s.", lit.Text, subject, site.name, value)
+		msg = fmt.Sprintf("The doc gives %s for %s, but the code sets %s = %s.", written, subject, site.name, value)
 	}
 	hop := c.Symbol
 	if hop == "" {

@@ -129,6 +129,15 @@ func TestLiteralMismatch(t *testing.T) {
 			evidence:   at("const DefaultSpare =", "DefaultSpare = 0.2"),
 		},
 	}, {
+		name:   "field default marked after the literal",
+		symbol: "Pool.Packet",
+		want: &want{
+			label:      review.Contradicted,
+			message:    "The doc gives 1400 bytes for Pool.Packet, but the code sets p.Packet = 1200 (1200 bytes).",
+			suggestion: "Packet is the largest packet sent. A safe value is typically 1200\nbytes (which is the default).",
+			evidence:   at("p.Packet = 1200", "p.Packet = 1200"),
+		},
+	}, {
 		name:   "field default a constructor assigns",
 		symbol: "Pool.Size",
 		want: &want{
@@ -217,6 +226,7 @@ func TestLiteralMismatch(t *testing.T) {
 		{name: "option func setting two fields", symbol: "WithBoth"},
 		{name: "percentage that agrees", symbol: "DefaultHeadroom"},
 		{name: "constructor default that agrees", symbol: "Pool.Idle"},
+		{name: "default marked after the literal that agrees", symbol: "Pool.Frame"},
 		{name: "port of an address is no count", symbol: "Pool.Addr"},
 		{name: "number given as an example", symbol: "Pool.Retries"},
 		{name: "Markdown percentage that agrees, version and URL port", md: "`DefaultSpare` (20%)"},

@@ -121,6 +121,12 @@ type Pool struct {
 	// Retries is how often a dial is retried; for example, 5 retries
 	// suit a flaky network.
 	Retries int
+	// Packet is the largest packet sent. A safe value is typically 1400
+	// bytes (which is the default).
+	Packet int
+	// Frame is the frame size; frames of 512 bytes (the default) suit
+	// most links.
+	Frame int
 }
 
 // DefaultPool returns the default pool settings.
@@ -129,6 +135,8 @@ func DefaultPool() Pool {
 	p.Size = 64
 	p.Idle = 8
 	p.Addr = "localhost:5432"
+	p.Packet = 1200
+	p.Frame = 512
 	if p.Retries == 0 {
 		p.Retries = 3
 	}
