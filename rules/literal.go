@@ -193,6 +193,9 @@ func (r *LiteralMismatch) Judge(ctx context.Context, ws *review.Workspace, c rev
 	if v := r.judgeNamedDefault(ws, c); v != nil {
 		return v, nil
 	}
+	if v := r.judgeArgValue(ws, c); v != nil {
+		return v, nil
+	}
 	if v := r.judgeSentinel(ws, c); v != nil {
 		return v, nil
 	}

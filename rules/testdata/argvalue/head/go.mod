@@ -1,0 +1,3 @@
+module example.com/obj
+
+go 1.22
