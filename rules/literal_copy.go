@@ -6,7 +6,9 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"path"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/docreview/docreview/retrieval"
@@ -77,7 +79,7 @@ func (r *LiteralMismatch) copiedStruct(ws *review.Workspace, c review.Claim, sc 
 	if !ok || st.Fields == nil {
 		return nil
 	}
-	p := copyPackage(sc, s.Name.Name, func(obj types.Object) bool {
+	p := copyPackage(ws, c, sc, s.Name.Name, func(obj types.Object) bool {
 		tn, ok := obj.(*types.TypeName)
 		if !ok {
 			return false
@@ -133,7 +135,7 @@ func (r *LiteralMismatch) copiedVar(ws *review.Workspace, c review.Claim, sc sco
 		return nil
 	}
 	name := s.Names[0].Name
-	p := copyPackage(sc, name, func(obj types.Object) bool { _, ok := obj.(*types.Var); return ok })
+	p := copyPackage(ws, c, sc, name, func(obj types.Object) bool { _, ok := obj.(*types.Var); return ok })
 	if p == nil {
 		return nil
 	}
@@ -187,8 +189,8 @@ func (r *LiteralMismatch) copiedVar(ws *review.Workspace, c review.Claim, sc sco
 
 // copyPackage returns the nearest package in scope that declares name at
 // package level as an object keep accepts, or nil.
-func copyPackage(sc scope, name string, keep func(types.Object) bool) *retrieval.Package {
-	for _, p := range sc.scopePackages() {
+func copyPackage(ws *review.Workspace, c review.Claim, sc scope, name string, keep func(types.Object) bool) *retrieval.Package {
+	for _, p := range docScopePackages(ws, c, sc) {
 		if p.Types == nil {
 			continue
 		}
@@ -198,6 +200,57 @@ func copyPackage(sc scope, name string, keep func(types.Object) bool) *retrieval
 			}
 			return nil // the nearest declaration of the name is another kind
 		}
+	}
+	return nil
+}
+
+// docScopePackages returns the packages a Markdown claim's names may be
+// declared in, nearest first: the packages of its directories, with the
+// package the file is named after ([namedDocPackage]) before the module
+// root's.
+func docScopePackages(ws *review.Workspace, c review.Claim, sc scope) []*retrieval.Package {
+	pkgs := sc.scopePackages()
+	named := namedDocPackage(ws, c)
+	if named == nil || slices.Contains(pkgs, named) {
+		return pkgs
+	}
+	for i, p := range pkgs {
+		if p.Dir == "." {
+			return slices.Insert(pkgs, i, named)
+		}
+	}
+	return append(pkgs, named)
+}
+
+// namedDocPackage returns the package a Markdown file is named after:
+// docs/middleware/cache.md documents the module's one package whose
+// directory is called cache or, when several are, the one whose parent
+// directory is called as the file's (middleware/cache). It returns nil for
+// other claims and for file names no package, or several, answer to.
+func namedDocPackage(ws *review.Workspace, c review.Claim) *retrieval.Package {
+	if c.Kind != review.KindMarkdown || ws.Symbols == nil {
+		return nil
+	}
+	base := strings.TrimSuffix(path.Base(c.Path), path.Ext(c.Path))
+	if base == "" || strings.EqualFold(base, "readme") || strings.EqualFold(base, "index") {
+		return nil
+	}
+	parent := path.Base(path.Dir(c.Path))
+	var named, nested []*retrieval.Package
+	for _, p := range ws.Symbols.Packages() {
+		if p.Types == nil || path.Base(p.Dir) != base {
+			continue
+		}
+		named = append(named, p)
+		if path.Base(path.Dir(p.Dir)) == parent {
+			nested = append(nested, p)
+		}
+	}
+	switch {
+	case len(named) == 1:
+		return named[0]
+	case len(nested) == 1:
+		return nested[0]
 	}
 	return nil
 }

@@ -39,7 +39,7 @@ func TestLiteralDeclCopy(t *testing.T) {
 		{name: "a var the package gives no composite literal", path: "cache/README.md", line: "var ConfigDefault = myDefaults()"},
 		{name: "a var the package does not declare", path: "cache/README.md", line: "var myDefaults = Config{"},
 		{name: "a struct the package declares as an interface", path: "cache/README.md", line: "Size is the store's size."},
-		{name: "a copy outside every package", path: "docs/README.md", line: "Expiration: 2 * time.Minute,"},
+		{name: "a copy in a file no package is named after", path: "docs/README.md", line: "Expiration: 2 * time.Minute,"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -50,5 +50,38 @@ func TestLiteralDeclCopy(t *testing.T) {
 			}
 			checkVerdict(t, rule, got, tt.want)
 		})
+	}
+}
+
+// TestNamedDocPackage: a Markdown file outside every package, named after
+// one (docs/cache.md), is read from inside that package.
+func TestNamedDocPackage(t *testing.T) {
+	ws := loadWorkspace(t, "declcopy")
+	ws.Scope = review.ScopeAll
+	c := mdClaim(t, ws, "docs/cache.md", "MaxBytes:   2 << 20,")
+	if p := namedDocPackage(ws, c); p == nil || p.Dir != "cache" {
+		t.Fatalf("namedDocPackage = %v, want the package in cache", p)
+	}
+	lit := &LiteralMismatch{}
+	got, err := lit.Judge(t.Context(), ws, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := lineOf(t, ws, "cache/cache.go", "MaxBytes:     1 << 20,")
+	checkVerdict(t, lit, got, &want{
+		label:      review.Contradicted,
+		message:    "This copy of ConfigDefault gives 2 << 20 as the default of ConfigDefault.MaxBytes, but the code sets ConfigDefault.MaxBytes = 1 << 20 (1048576).",
+		suggestion: "var ConfigDefault = Config{\n\tExpiration: 1 * time.Minute,\n\tMaxBytes:   1 << 20,\n}",
+		evidence:   []ev{{"cache/cache.go", l, l, review.SourceCode, "MaxBytes: 1 << 20"}},
+	})
+	// The block lists the package's own declaration: checked from the
+	// module root, Config would be unknown.
+	snip := &GoSnippet{}
+	if got, err := snip.Judge(t.Context(), ws, c); err != nil || got != nil {
+		t.Errorf("go-snippet: %v, %v; want no verdict", got, err)
+	}
+	other := mdClaim(t, ws, "docs/README.md", "Expiration: 2 * time.Minute,")
+	if p := namedDocPackage(ws, other); p != nil {
+		t.Errorf("namedDocPackage(docs/README.md) = %s, want none", p.Dir)
 	}
 }

@@ -187,7 +187,7 @@ func (r *LiteralMismatch) compareDefaultText(c review.Claim, lead, doc, repl, su
 func (r *LiteralMismatch) tableField(ws *review.Workspace, c review.Claim, name string) (retrieval.Symbol, bool) {
 	sc := newScope(ws.Symbols, c)
 	var found []retrieval.Symbol
-	for _, p := range sc.scopePackages() {
+	for _, p := range docScopePackages(ws, c, sc) {
 		if p.Types == nil {
 			continue
 		}

@@ -96,6 +96,16 @@ func (r *GoSnippet) judgeGo(ctx context.Context, ws *review.Workspace, c review.
 	// problems pre-date the diff and are left to --scope all.
 	oldDebt := ws.Scope != review.ScopeAll && ws.BaseFS != nil && !c.Changed
 	touched := diffNames(changes)
+	// A Markdown file with no package nearer than the module root, named
+	// after a package (docs/middleware/cache.md), is read from inside that
+	// package: its blocks list the package's declarations and use its
+	// names unqualified.
+	from := sc.primary()
+	if c.Kind == review.KindMarkdown && from == "." {
+		if p := namedDocPackage(ws, c); p != nil {
+			from = p.Dir
+		}
+	}
 	var worst []snippetIssue
 	worstSev := 0
 	for _, b := range blocks {
@@ -107,7 +117,7 @@ func (r *GoSnippet) judgeGo(ctx context.Context, ws *review.Workspace, c review.
 		if c.Kind == review.KindDocComment {
 			pre = docContext(ws.Symbols, sc.primary(), c.Symbol, c)
 		}
-		for _, is := range checkBlock(ctx, ws.Symbols, sc.primary(), b.Text, pre) {
+		for _, is := range checkBlock(ctx, ws.Symbols, from, b.Text, pre) {
 			sev := issueSeverity(is, c.Kind, sc)
 			if sev == 0 || sev < worstSev || oldDebt && (is.Kind == gocheck.MissingImport || !touched[lastPart(is.Name)]) {
 				continue
