@@ -351,7 +351,7 @@ func (r *LiteralMismatch) judgeSentence(ws *review.Workspace, sc scope, c review
 		default:
 			continue
 		}
-		if !soleOfKind(lits, *lit) || litInExpr(sent, lit.start, lit.end) {
+		if !soleOfKind(lits, *lit) || litInExpr(sent, lit.start, lit.end) || inQuotation(sent, lit.start) {
 			continue
 		}
 		if v := r.compare(c, sym.Name, *lit, site); v != nil {
@@ -389,7 +389,7 @@ func (r *LiteralMismatch) judgeSentence(ws *review.Workspace, sc scope, c review
 			}
 			site, ok = r.fieldDefault(ws, *self)
 		}
-		if !ok || !soleOfKind(lits, lit) || litInExpr(sent, lit.start, lit.end) {
+		if !ok || !soleOfKind(lits, lit) || litInExpr(sent, lit.start, lit.end) || inQuotation(sent, lit.start) {
 			continue
 		}
 		if v := r.compare(c, self.Name, lit, site); v != nil {
@@ -397,6 +397,37 @@ func (r *LiteralMismatch) judgeSentence(ws *review.Workspace, sc scope, c review
 		}
 	}
 	return nil
+}
+
+// inQuotation reports whether offset i of sent lies in a quotation of
+// another text: a double-quoted span ("Implementations MUST support
+// buffering at least 4096 bytes", quoting a specification) of four words
+// or more, closed in the sentence or not. A quoted value ("30s") is no
+// quotation.
+func inQuotation(sent string, i int) bool {
+	open := -1
+	for k := 0; k < i; k++ {
+		switch {
+		case sent[k] == '"':
+			if open >= 0 {
+				open = -1
+			} else {
+				open = k
+			}
+		case strings.HasPrefix(sent[k:], "\u201c"):
+			open = k
+		case strings.HasPrefix(sent[k:], "\u201d"):
+			open = -1
+		}
+	}
+	if open < 0 {
+		return false
+	}
+	end := len(sent)
+	if j := strings.IndexAny(sent[i:], "\"\u201d"); j >= 0 {
+		end = i + j
+	}
+	return len(strings.Fields(sent[open:end])) >= 4
 }
 
 // litExprAfterRE and litExprBeforeRE match an arithmetic operator between
@@ -662,9 +693,19 @@ func matchLiteral(lit litPlaced, site valueSite) (litMatch, bool) {
 			return litMatch{}, false
 		}
 		// "(3 bits)" on a maximum of 7 states its width: 2^N-1 and 2^N
-		// are what N bits hold.
-		if lit.Unit == "bits" && doc >= 1 && doc < 64 && (litSame(math.Exp2(doc)-1, code) || litSame(math.Exp2(doc), code)) {
-			return litMatch{equal: true}, true
+		// are what N bits hold. Beside a constant whose name counts no
+		// bits ("Up to 6 bits" on maxLLCode = 35), any value N bits hold
+		// agrees, and a larger one is no value the width states.
+		if lit.Unit == "bits" && doc >= 1 && doc < 64 {
+			if litSame(math.Exp2(doc)-1, code) || litSame(math.Exp2(doc), code) {
+				return litMatch{equal: true}, true
+			}
+			if !bitName(site.name) {
+				if code <= math.Exp2(doc) {
+					return litMatch{equal: true}, true
+				}
+				return litMatch{}, false
+			}
 		}
 		codeInUnit = code
 		codeShown = strconv.FormatFloat(code, 'f', -1, 64)
@@ -672,6 +713,13 @@ func matchLiteral(lit litPlaced, site valueSite) (litMatch, bool) {
 		return litMatch{}, false
 	}
 	return litMatch{inUnit: codeInUnit, shown: codeShown}, true
+}
+
+// bitName reports whether a constant's name says it counts bits
+// ("headerBits", "WordWidth").
+func bitName(name string) bool {
+	l := strings.ToLower(lastPart(name))
+	return strings.Contains(l, "bit") || strings.Contains(l, "width")
 }
 
 // octalDigits reads text, a literal as a doc writes it, as an octal

@@ -109,6 +109,11 @@ type sentNum struct {
 // part of a word, a version or a larger number.
 var bareNumberRE = regexp.MustCompile(`(?:^|[\s("'])(\d{1,3}(?:,\d{3})+|\d+)(?:[\s.,;:)"']|$)`)
 
+// numberLabelRE ends right before a number that names a document, a
+// release or a place rather than stating a value: "RFC 9218", "section
+// 4", "issue #123", "Go 1", "line 42".
+var numberLabelRE = regexp.MustCompile(`(?i)(?:\b(?:rfcs?|sections?|chapters?|figures?|fig\.|tables?|steps?|lines?|pages?|issues?|prs?|pull\s+requests?|cves?|iso|ieee|ecma|versions?|go|utf|sha|crc)|§)\s*[-#]?\s*$`)
+
 // sentenceNumbers returns the numbers of text: the literals with units
 // (prose.Literals) and the bare integers between them.
 func sentenceNumbers(text string) []sentNum {
@@ -121,7 +126,7 @@ func sentenceNumbers(text string) []sentNum {
 		}
 	}
 	for _, m := range bareNumberRE.FindAllStringSubmatchIndex(text, -1) {
-		if covered[m[2]] {
+		if covered[m[2]] || numberLabelRE.MatchString(text[:m[2]]) {
 			continue
 		}
 		var v float64

@@ -32,6 +32,7 @@ func TestLiteralTopicDefault(t *testing.T) {
 		{symbol: "Fetch"},      // "fetch timeout" is not cfg.timeout: another word qualifies it
 		{symbol: "Join"},       // an approximate number
 		{symbol: "maxMessage"}, // arithmetic the doc writes out: 1 GB - 1 KB is the value
+		{symbol: "priority"},   // RFC 9218 names a document, not a number of streams
 	}
 	for _, tt := range tests {
 		name := tt.symbol

@@ -196,6 +196,8 @@ func TestLiteralMismatch(t *testing.T) {
 		},
 		{name: "named default that agrees", symbol: "Logger.Err"},
 		{name: "bit width of a maximum", symbol: "MaxTag"},
+		{name: "bit width a value fits in", symbol: "maxCode"},
+		{name: "a number of a quoted specification", symbol: "cryptoBufferSize"},
 		{name: "named default the code computes", symbol: "Logger.Trace"},
 		{
 			name:   "option func whose default the options consumer builds",

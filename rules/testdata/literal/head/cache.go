@@ -332,3 +332,11 @@ const (
 	minBufBits = 12 // 4 KiB
 	bufClasses = 15 // Up to 64 MiB.
 )
+
+// Up to 6 bits
+const maxCode = 35
+
+// "Implementations MUST support buffering at least 4096 bytes of data
+// received in out-of-order frames." 4096 is too small for real-world cases,
+// however, so we allow more.
+const cryptoBufferSize = 1 << 20

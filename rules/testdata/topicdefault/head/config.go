@@ -71,3 +71,9 @@ func Join() {}
 // The wire protocol has a limit of 1 GB - 1 per message. To allow for the
 // other data in the message, maxMessage should be no larger than 1 GB - 1 KB.
 var maxMessage = 1024*1024*1024 - 1024
+
+const defaultMaxStreams = 250
+
+// priority determines the default priority. According to RFC 9218, by
+// default, streams should be given an urgency of 3.
+func priority() int { return 3 }
