@@ -798,11 +798,22 @@ func rewriteLiteral(text string, lit litPlaced, v float64) string {
 	for i < len(lit.Text) && (litDigit(lit.Text[i]) || lit.Text[i] == ',' || lit.Text[i] == '.') {
 		i++
 	}
+	if i == 0 && lit.Text != "" && !litDigit(lit.Text[0]) {
+		// Number words ("two hundred connections", "half a second"):
+		// digits take the place of the words before the unit.
+		i = strings.LastIndexAny(lit.Text, " \t\n-")
+		if i <= 0 {
+			return ""
+		}
+		if word := strings.ToLower(lit.Text[i+1:]); (v == 1) != (lit.Value == 1) && !strings.HasSuffix(word, "s") {
+			return "" // "a minute" vs "2 minutes"
+		}
+	}
 	if i == 0 || strings.ContainsAny(lit.Text[i:], "0123456789") {
 		return ""
 	}
 	rest := lit.Text[i:]
-	if word := strings.TrimLeft(rest, " -"); (v == 1) != (lit.Value == 1) && word != rest && len(word) > 2 && strings.HasSuffix(strings.ToLower(word), "s") {
+	if word := strings.TrimLeft(rest, " -\n\t"); (v == 1) != (lit.Value == 1) && word != rest && len(word) > 2 && strings.HasSuffix(strings.ToLower(word), "s") {
 		return "" // "1 minute" vs "10 minutes"
 	}
 	num := strconv.FormatFloat(v, 'f', -1, 64)

@@ -138,6 +138,15 @@ func TestLiteralMismatch(t *testing.T) {
 			evidence:   at("p.Packet = 1200", "p.Packet = 1200"),
 		},
 	}, {
+		name:   "field default in number words",
+		symbol: "Pool.Dialers",
+		want: &want{
+			label:      review.Contradicted,
+			message:    "The doc gives two hundred connections for Pool.Dialers, but the code sets p.Dialers = 100.",
+			suggestion: "Dialers is how many dial at once. Defaults to 100\nconnections.",
+			evidence:   at("p.Dialers = 100", "p.Dialers = 100"),
+		},
+	}, {
 		name:   "field default a constructor assigns",
 		symbol: "Pool.Size",
 		want: &want{
@@ -229,6 +238,7 @@ func TestLiteralMismatch(t *testing.T) {
 		{name: "percentage that agrees", symbol: "DefaultHeadroom"},
 		{name: "constructor default that agrees", symbol: "Pool.Idle"},
 		{name: "default marked after the literal that agrees", symbol: "Pool.Frame"},
+		{name: "default in words that agrees", symbol: "Pool.Linger"},
 		{name: "port of an address is no count", symbol: "Pool.Addr"},
 		{name: "number given as an example", symbol: "Pool.Retries"},
 		{name: "Markdown percentage that agrees, version and URL port", md: "`DefaultSpare` (20%)"},
@@ -276,7 +286,8 @@ func TestRewriteLiteral(t *testing.T) {
 		{"Defaults to 30s.", litPlaced{Mention: review.Mention{Text: "30s", Value: 30}}, 1, "Defaults to 1s."},
 		{"Defaults to 2 minutes.", litPlaced{Mention: review.Mention{Text: "2 minutes", Value: 2}}, 1, ""},
 		{"Defaults to 2 minutes.", litPlaced{Mention: review.Mention{Text: "2 minutes", Value: 2}}, 1.5, ""},
-		{"Defaults to five minutes.", litPlaced{Mention: review.Mention{Text: "five minutes", Value: 5}}, 10, ""},
+		{"Defaults to five minutes.", litPlaced{Mention: review.Mention{Text: "five minutes", Value: 5}}, 10, "Defaults to 10 minutes."},
+		{"Waits a minute.", litPlaced{Mention: review.Mention{Text: "a minute", Value: 1}}, 2, ""},
 		{"2s or 2s.", litPlaced{Mention: review.Mention{Text: "2s", Value: 2}}, 3, ""},
 	}
 	for _, tt := range tests {

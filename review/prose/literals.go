@@ -49,12 +49,17 @@ func Literals(text string) []Literal {
 				j++
 			}
 			if okBefore(text, i) && (j == len(text) || !isWordByte(text[j])) {
-				if v, ok := NumberWord(strings.ToLower(text[i:j])); ok {
-					if l, ok := literalAt(text, i, j, v, false); ok {
+				if v, end, ok := numberPhrase(text, i); ok {
+					if l, ok := literalAt(text, i, end, v, false); ok {
 						out = append(out, l)
 						i = l.End
 						continue
 					}
+				}
+				if l, ok := oneOf(text, i, j); ok {
+					out = append(out, l)
+					i = l.End
+					continue
 				}
 			}
 			for j < len(text) && isWordByte(text[j]) {
@@ -99,7 +104,122 @@ func scanNumber(text string, i int) int {
 			j++
 		}
 	}
+	// An exponent: 2e6, 1.5e+9.
+	if k := j; k+1 < len(text) && (text[k] == 'e' || text[k] == 'E') {
+		k++
+		if k+1 < len(text) && text[k] == '+' {
+			k++
+		}
+		if isDigit(text[k]) {
+			for k < len(text) && isDigit(text[k]) {
+				k++
+			}
+			if k == len(text) || !isLetter(text[k]) {
+				return k
+			}
+		}
+	}
 	return j
+}
+
+// numberPhrase reads the number words at i as one number: "two hundred"
+// is 200, "twenty-five" 25, "one thousand" 1000, "three" 3. It returns
+// the value and the end of the last word.
+func numberPhrase(text string, i int) (float64, int, bool) {
+	word := func(at int) (float64, int, bool) {
+		k := at
+		for k < len(text) && isLetter(text[k]) {
+			k++
+		}
+		if k == at || k < len(text) && isWordByte(text[k]) {
+			return 0, 0, false
+		}
+		v, ok := NumberWord(strings.ToLower(text[at:k]))
+		return v, k, ok
+	}
+	v, end, ok := word(i)
+	if !ok {
+		return 0, 0, false
+	}
+	for range 3 {
+		if end >= len(text) || text[end] != ' ' && text[end] != '-' {
+			break
+		}
+		next, nend, ok := word(end + 1)
+		if !ok {
+			break
+		}
+		switch {
+		case (next == 100 || next == 1000) && v < next:
+			v *= next // "two hundred"
+		case next < 10 && v >= 20 && v < 100 && int(v)%10 == 0:
+			v += next // "twenty-five"
+		case next < 100 && v >= 100 && int(v)%100 == 0:
+			v += next // "one hundred twenty"
+		default:
+			return v, end, true
+		}
+		end = nend
+	}
+	return v, end, true
+}
+
+// oneOf reads the article or "half" at text[i:j] before a duration unit:
+// "a minute" is 1m, "an hour" 1h, "half a second" 0.5s, "half an hour"
+// 0.5h. "a second" counts only before punctuation, the end or a word
+// that no noun follows ("a second before retrying"), as "a second call"
+// is an ordinal.
+func oneOf(text string, i, j int) (Literal, bool) {
+	w := strings.ToLower(text[i:j])
+	v := 1.0
+	k := j
+	switch w {
+	case "a", "an":
+	case "half":
+		v = 0.5
+		if k+1 >= len(text) || text[k] != ' ' {
+			return Literal{}, false
+		}
+		a := k + 1
+		b := a
+		for b < len(text) && isLetter(text[b]) {
+			b++
+		}
+		if aw := strings.ToLower(text[a:b]); aw != "a" && aw != "an" {
+			return Literal{}, false
+		}
+		k = b
+	default:
+		return Literal{}, false
+	}
+	if k+1 >= len(text) || text[k] != ' ' {
+		return Literal{}, false
+	}
+	u, end := unitWord(text, k+1)
+	if end < len(text) && isWordByte(text[end]) {
+		return Literal{}, false
+	}
+	switch strings.ToLower(u) {
+	case "nanosecond", "microsecond", "millisecond", "minute", "hour", "day", "week":
+	case "second":
+		rest := strings.TrimLeft(text[end:], " ")
+		next := rest
+		if n := strings.IndexFunc(rest, func(r rune) bool { return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z') }); n >= 0 {
+			next = rest[:n]
+		}
+		switch strings.ToLower(next) {
+		case "", "before", "after", "and", "or", "to", "for", "per", "then", "later", "ago", "between", "each", "every", "until", "while", "when", "if":
+		default:
+			return Literal{}, false
+		}
+	default:
+		return Literal{}, false
+	}
+	unit, ok := CanonUnit(u, false)
+	if !ok {
+		return Literal{}, false
+	}
+	return Literal{i, end, v, unit}, true
 }
 
 // literalAt reads the unit after the number text[i:j] of value v; digits

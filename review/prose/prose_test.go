@@ -78,6 +78,12 @@ func TestLiterals(t *testing.T) {
 		{"a 30-second timeout", []Literal{{2, 11, 30, "s"}}},
 		{"in the 1990s; v1.2.3s; file 5s.go", nil}, // a decade, a version, a name
 		{"5b is no size, 5 B is", []Literal{{15, 18, 5, "b"}}},
+		{"keeps two hundred entries, twenty-five workers", []Literal{{6, 25, 200, "entries"}, {27, 46, 25, "workers"}}},
+		{"retries for a minute, then waits half an hour", []Literal{{12, 20, 1, "m"}, {33, 45, 0.5, "h"}}},
+		{"waits a second before a second call", []Literal{{6, 14, 1, "s"}}},
+		{"a fraction of a second.", []Literal{{14, 22, 1, "s"}}},
+		{"holds 2e6 entries", []Literal{{6, 17, 2e6, "entries"}}},
+		{"a day in 1e3 ways", []Literal{{0, 5, 1, "d"}}},
 	}
 	for _, tt := range tests {
 		got := Literals(tt.text)

@@ -127,6 +127,12 @@ type Pool struct {
 	// Frame is the frame size; frames of 512 bytes (the default) suit
 	// most links.
 	Frame int
+	// Dialers is how many dial at once. Defaults to two hundred
+	// connections.
+	Dialers int
+	// Linger is how long a closed connection lingers; defaults to half a
+	// second.
+	Linger time.Duration
 }
 
 // DefaultPool returns the default pool settings.
@@ -137,6 +143,8 @@ func DefaultPool() Pool {
 	p.Addr = "localhost:5432"
 	p.Packet = 1200
 	p.Frame = 512
+	p.Dialers = 100
+	p.Linger = 500 * time.Millisecond
 	if p.Retries == 0 {
 		p.Retries = 3
 	}
