@@ -199,6 +199,9 @@ func (r *LiteralMismatch) Judge(ctx context.Context, ws *review.Workspace, c rev
 	if v := r.judgeSentinel(ws, c); v != nil {
 		return v, nil
 	}
+	if v := r.judgeNoBoundDefault(ws, c); v != nil {
+		return v, nil
+	}
 	if v := r.judgeSleep(ws, c); v != nil {
 		return v, nil
 	}

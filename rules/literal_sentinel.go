@@ -160,11 +160,8 @@ func sentinelClassOf(clause, field, self string, signed bool) (sentinelClass, bo
 		return 0, false
 	}
 	// A clause that names another Go name may speak of its value.
-	for _, m := range sentinelNameRE.FindAllString(clause, -1) {
-		n := strings.Trim(m, "[]`")
-		if n != field && n != self && lastPart(n) != field && lastPart(n) != lastPart(self) {
-			return 0, false
-		}
+	if namesOther(clause, field, self) {
+		return 0, false
 	}
 	clause = sentinelNotZeroRE.ReplaceAllString(clause, " ")
 	zero, neg := sentinelZeroRE.MatchString(clause), sentinelNegRE.MatchString(clause)
@@ -180,6 +177,19 @@ func sentinelClassOf(clause, field, self string, signed bool) (sentinelClass, bo
 		return sentinelZero, true
 	}
 	return 0, false
+}
+
+// namesOther reports whether text names a Go name other than the field
+// and the documented symbol: a doc link, a code span or a word with an
+// inner capital.
+func namesOther(text, field, self string) bool {
+	for _, m := range sentinelNameRE.FindAllString(text, -1) {
+		n := strings.Trim(m, "[]`")
+		if n != field && n != self && lastPart(n) != field && lastPart(n) != lastPart(self) {
+			return true
+		}
+	}
+	return false
 }
 
 // plainSetter reports an option func or setter whose body tests nothing:
@@ -310,4 +320,65 @@ func sentinelGuards(field retrieval.Symbol) []sentinelGuard {
 		}
 	}
 	return out
+}
+
+// noBoundDefaultRE finds a default a doc states as no bound at all:
+// "Defaults to no limit", "By default, there is no timeout", "Default:
+// unlimited", "(default: disabled)".
+var noBoundDefaultRE = regexp.MustCompile(`(?i)(?:\bdefaults?\s+(?:to|is)|\bby\s+default,?|\bdefault(?:\s+value)?\s*[:=]|\(\s*default:?)\s*(?:it\s+is\s+|there\s+is\s+|is\s+)?(no\s+(?:limit|timeout|maximum|cap|deadline|expiry|expiration|retries)|unlimited|unbounded|infinite|disabled|zero|none)\b`)
+
+// judgeNoBoundDefault reports a field doc that gives no bound as the
+// field's default ("Defaults to no limit") while the package gives the
+// field a positive constant default, or nil.
+func (r *LiteralMismatch) judgeNoBoundDefault(ws *review.Workspace, c review.Claim) *review.Verdict {
+	all := noBoundDefaultRE.FindAllStringSubmatchIndex(c.Text, -1)
+	if len(all) != 1 {
+		return nil // none, or several: which is the field's is not certain
+	}
+	m := all[0]
+	sym, field, ok := claimField(ws, c)
+	if !ok || field.Object == nil || sym.Package == nil {
+		return nil
+	}
+	if sym.Kind != retrieval.SymbolField && !plainSetter(sym) {
+		return nil
+	}
+	basic, ok := field.Object.Type().Underlying().(*types.Basic)
+	if !ok || basic.Info()&types.IsNumeric == 0 || basic.Info()&types.IsComplex != 0 {
+		return nil
+	}
+	// The sentence must speak of the field alone.
+	for _, sent := range prose.Sentences(c.Text) {
+		if sent.Start > m[0] || m[0] >= sent.End {
+			continue
+		}
+		text := c.Text[sent.Start:sent.End]
+		if driftHistoryRE.MatchString(text) || topicExampleRE.MatchString(text) || sentinelNotRE.MatchString(text) {
+			return nil
+		}
+		if namesOther(text, lastPart(field.Name), sym.Name) {
+			return nil
+		}
+	}
+	site, ok := r.fieldDefault(ws, field)
+	if !ok || site.val == nil || !sentinelReplaces(site.val, field.Object.Type()) {
+		return nil
+	}
+	stated := c.Text[m[2]:m[3]]
+	code := site.expr
+	if shown := sentinelShown(site.val, field.Object.Type()); shown != code {
+		code += " (" + shown + ")"
+	}
+	msg := fmt.Sprintf("The doc gives %s as the default of %s, but the code sets %s = %s.", strings.Join(strings.Fields(stated), " "), field.Name, site.name, code)
+	hops := []string{c.Symbol + " (doc)"}
+	if site.fn != "" {
+		hops = append(hops, site.fn)
+	}
+	return &review.Verdict{
+		Label: review.Contradicted, Rule: r.Name(), Message: msg, Confidence: 0.75,
+		Evidence: []review.Evidence{{
+			Path: site.path, StartLine: site.line, EndLine: site.end, Source: review.SourceCode,
+			Why: site.why, Hops: hops,
+		}},
+	}
 }

@@ -20,6 +20,11 @@ func TestLiteralSentinel(t *testing.T) {
 		{"WithMaxConns", `The doc of WithMaxConns says "zero means no limit", but New replaces a zero MaxConns with 100 (if o.MaxConns == 0 { o.MaxConns = 100 }).`, "o.MaxConns = 100"},
 		{"WithReadTimeout", `The doc of WithReadTimeout says "a negative value disables the timeout", but New replaces a negative ReadTimeout with 30s (if o.ReadTimeout < 0 { o.ReadTimeout = 30 * time.Second }).`, "o.ReadTimeout = 30 * time.Second"},
 		{"Options.Redials", `The doc of Options.Redials says "Zero disables redials", but New replaces a zero Redials with 2 (if o.Redials == 0 { o.Redials = 2 }).`, "o.Redials = 2"},
+		{"Options.Deadline", "The doc gives no deadline as the default of Options.Deadline, but the code sets o.Deadline = 10 * time.Second (10s).", "o.Deadline = 10 * time.Second"},
+		{"Options.MaxBody", "The doc gives unlimited as the default of Options.MaxBody, but the code sets o.MaxBody = 1 << 20 (1048576).", "o.MaxBody = 1 << 20"},
+		{"Options.MaxHeader", "", ""},   // the default stands for no limit
+		{"Options.Spare", "", ""},       // the sentence names another field
+		{"Options.Idle", "", ""},        // no default in the code
 		{"Options.Retries", "", ""},     // -1 disables, and the switch makes it 0; zero is set aside
 		{"Options.MaxRetries", "", ""},  // the fallback is for zero; the doc's negative value keeps its meaning
 		{"Options.Backlog", "", ""},     // negative becomes 0, which is the doc's unbounded

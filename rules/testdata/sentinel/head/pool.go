@@ -52,6 +52,22 @@ type Options struct {
 	// Redials is how often a broken connection is dialled again. Zero
 	// disables redials.
 	Redials int
+
+	// Deadline bounds a call. By default there is no deadline.
+	Deadline time.Duration
+
+	// MaxBody bounds a request body. Defaults to unlimited.
+	MaxBody int
+
+	// MaxHeader bounds a header. Defaults to no limit.
+	MaxHeader int
+
+	// Spare is how many idle connections are kept. Defaults to no
+	// limit, unlike MaxConns.
+	Spare int
+
+	// Idle bounds idle time. By default there is no limit.
+	Idle time.Duration
 }
 
 // DefaultQueue is the wait queue's size when Options.Queue is zero.
@@ -99,6 +115,18 @@ func New(o Options) *Options {
 		o.Retries = 0
 	case 0:
 		o.Retries = 3
+	}
+	if o.Deadline == 0 {
+		o.Deadline = 10 * time.Second
+	}
+	if o.MaxBody == 0 {
+		o.MaxBody = 1 << 20
+	}
+	if o.MaxHeader == 0 {
+		o.MaxHeader = 1<<31 - 1
+	}
+	if o.Spare == 0 {
+		o.Spare = 4
 	}
 	switch o.Redials {
 	case 0:
