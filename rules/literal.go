@@ -120,6 +120,21 @@ type valueSite struct {
 	// ("defaultMaxSessions - 1"), so a field copied over it does not
 	// default to it.
 	derived bool
+	// enum is true for a constant whose value iota gives, written or
+	// repeated (an enum member): a name, not a quantity.
+	enum bool
+}
+
+// usesIota reports whether x mentions iota.
+func usesIota(x ast.Expr) bool {
+	found := false
+	ast.Inspect(x, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && id.Name == "iota" {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // namedValue returns obj when it is a package-level var or const, else
@@ -632,6 +647,11 @@ func matchLiteral(lit litPlaced, site valueSite) (litMatch, bool) {
 	if site.val == nil || site.val.Kind() != constant.Int {
 		return litMatch{}, false
 	}
+	// An enum member (DefaultCompression = iota) is a name, not a
+	// quantity a doc would state.
+	if site.enum {
+		return litMatch{}, false
+	}
 	code, exact := constant.Float64Val(site.val)
 	if !exact && math.IsInf(code, 0) {
 		return litMatch{}, false
@@ -975,10 +995,21 @@ func collectSpecs(p *retrieval.Package, pv *pkgValues, d *ast.GenDecl, pos func(
 	if d.Tok != token.CONST && d.Tok != token.VAR {
 		return
 	}
+	// The last explicit values of a const group, which a spec without
+	// values repeats.
+	var last []ast.Expr
 	for _, s := range d.Specs {
 		spec, ok := s.(*ast.ValueSpec)
 		if !ok {
 			continue
+		}
+		values := spec.Values
+		if d.Tok == token.CONST {
+			if len(values) == 0 {
+				values = last
+			} else {
+				last = values
+			}
 		}
 		for i, name := range spec.Names {
 			obj := p.Info.Defs[name]
@@ -1011,6 +1042,9 @@ func collectSpecs(p *retrieval.Package, pv *pkgValues, d *ast.GenDecl, pos func(
 			site := valueSite{
 				val: val, typ: obj.Type(), name: name.Name, expr: expr,
 				why: name.Name + " = " + expr, path: path, line: line, end: end,
+			}
+			if i < len(values) {
+				site.enum = usesIota(values[i])
 			}
 			pv.byObj[obj] = site
 			pv.byName[name.Name] = site

@@ -113,7 +113,13 @@ func argParamBefore(before string, sites []argSite) (string, bool) {
 		if !argTieRE.MatchString(gap) {
 			continue
 		}
-		for n := 1; n <= 3 && k-n+1 >= 0; n++ {
+		// The longest phrase first: "initial max delay" is
+		// initialMaxDelay, not maxDelay.
+		for n := min(3, k+1); n >= 1; n-- {
+			if first := k - n + 1; first > 0 && strings.TrimSpace(before[words[first-1][1]:words[first][0]]) == "" &&
+				!argLeadWords[strings.ToLower(before[words[first-1][0]:words[first-1][1]])] {
+				continue // another word qualifies the phrase
+			}
 			var b strings.Builder
 			ok := true
 			for i := k - n + 1; i <= k; i++ {
@@ -134,6 +140,15 @@ func argParamBefore(before string, sites []argSite) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// argLeadWords may stand right before a parameter's name without
+// qualifying it: "using whence", "in base 16", "a timeout of".
+var argLeadWords = map[string]bool{
+	"a": true, "an": true, "the": true, "its": true, "their": true, "with": true, "using": true, "uses": true,
+	"use": true, "of": true, "for": true, "and": true, "or": true, "to": true, "by": true, "at": true, "in": true,
+	"on": true, "set": true, "sets": true, "passes": true, "pass": true, "gives": true, "give": true, "has": true,
+	"is": true, "as": true, "default": true, "then": true,
 }
 
 // soleArg returns the one constant the sites pass for param, failing when

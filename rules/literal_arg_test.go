@@ -23,14 +23,15 @@ func TestLiteralArgValue(t *testing.T) {
 			"Dec formats n in base 16."},
 		{"Fetch", "The doc gives 3 seconds for timeout, but Fetch passes 5 * time.Second (5s) as context.WithTimeout's timeout (context.WithTimeout(ctx, 5 * time.Second)).", "context.WithTimeout(ctx, 5*time.Second)",
 			"Fetch gives up after a timeout of 5 seconds."},
-		{"SeekBack", "", "", ""},    // the same number
-		{"SeekBoth", "", "", ""},    // two calls pass two values: which one the doc means is not certain
-		{"Hex", "", "", ""},         // agrees
-		{"Octal", "", "", ""},       // an example
-		{"Poll", "", "", ""},        // the same duration in another unit
-		{"Reader", "", "", ""},      // size is the func's own parameter
-		{"Buffered", "", "", ""},    // a size in KiB against a count is not compared
-		{"Object.Seek", "", "", ""}, // numbers that are the func's own parameter's values
+		{"SeekBack", "", "", ""}, // the same number
+		{"SeekBoth", "", "", ""}, // two calls pass two values: which one the doc means is not certain
+		{"Hex", "", "", ""},      // agrees
+		{"Octal", "", "", ""},    // an example
+		{"Poll", "", "", ""},     // the same duration in another unit
+		{"Reader", "", "", ""},   // size is the func's own parameter
+		{"Buffered", "", "", ""}, // a size in KiB against a count is not compared
+		{"Object.Seek", "", "", ""},
+		{"DefaultBackoff", "", "", ""}, // "initial max delay" is initialMaxDelay, not maxDelay // numbers that are the func's own parameter's values
 	}
 	for _, tt := range tests {
 		t.Run(tt.symbol, func(t *testing.T) {

@@ -33,6 +33,7 @@ func TestLiteralTopicDefault(t *testing.T) {
 		{symbol: "Join"},       // an approximate number
 		{symbol: "maxMessage"}, // arithmetic the doc writes out: 1 GB - 1 KB is the value
 		{symbol: "priority"},   // RFC 9218 names a document, not a number of streams
+		{symbol: "encode"},     // DefaultCompression is an enum member, not a level
 	}
 	for _, tt := range tests {
 		name := tt.symbol

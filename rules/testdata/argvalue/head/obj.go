@@ -68,3 +68,19 @@ func Reader(r io.Reader, size int) *bufio.Reader { return bufio.NewReaderSize(r,
 
 // Buffered reads through a buffer of size 4 KiB.
 func Buffered(r io.Reader) *bufio.Reader { return bufio.NewReaderSize(r, 8192) }
+
+// Backoff waits between tries.
+type Backoff struct{ min, max, initialMax time.Duration }
+
+// NewBackoff returns a backoff.
+func NewBackoff(minDelay, maxDelay, initialMaxDelay time.Duration) Backoff {
+	return Backoff{minDelay, maxDelay, initialMaxDelay}
+}
+
+// DefaultBackoff returns a backoff with default values:
+//   - min delay: 5 seconds
+//   - max delay: 10 minutes
+//   - initial max delay: 10 seconds
+func DefaultBackoff() Backoff {
+	return NewBackoff(5*time.Second, 10*time.Minute, 10*time.Second)
+}

