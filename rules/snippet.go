@@ -108,16 +108,27 @@ func (r *GoSnippet) judgeGo(ctx context.Context, ws *review.Workspace, c review.
 	}
 	var worst []snippetIssue
 	worstSev := 0
+	major := 0
+	if c.Kind == review.KindMarkdown {
+		major = moduleMajor(ws.Symbols.ModulePath(c.Path))
+	}
 	for _, b := range blocks {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
 		codeLine := codeStart(lines, b)
+		var old map[int]bool
+		if c.Kind == review.KindMarkdown {
+			old = oldCode(lines, codeLine, max(b.EndLine, codeLine), major)
+		}
 		pre := tiedPrelude(b.Text, c.Context, prior, func(name string) bool { return packageName(ws.Symbols, name) })
 		if c.Kind == review.KindDocComment {
 			pre = docContext(ws.Symbols, sc.primary(), c.Symbol, c)
 		}
 		for _, is := range checkBlock(ctx, ws.Symbols, from, b.Text, pre) {
+			if old[min(max(codeLine+max(is.Line, 1)-1, b.Line), max(b.EndLine, b.Line))] {
+				continue // code the doc shows as old or wrong
+			}
 			sev := issueSeverity(is, c.Kind, sc)
 			if sev == 0 || sev < worstSev || oldDebt && (is.Kind == gocheck.MissingImport || !touched[lastPart(is.Name)]) {
 				continue

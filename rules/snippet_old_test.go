@@ -1,0 +1,70 @@
+package rules
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/docreview/docreview/review"
+)
+
+func TestMarkOf(t *testing.T) {
+	tests := []struct {
+		text  string
+		major int
+		want  int
+	}{
+		{"Before", 3, 1},
+		{" before - This was a security vulnerability", 3, 1},
+		{"**Before**:", 3, 1},
+		{"#### Before (v2 usage)", 3, 1},
+		{"<summary>Before</summary>", 3, 1},
+		{"❌ **Session Fixation Vulnerability:**", 3, 1},
+		{"Don't do this", 3, 1},
+		{"v2 - Requires manual deletion", 3, 1},
+		{"**v3 Code:**", 3, -1},
+		{"v2", 0, 0}, // no major known: a version says nothing
+		{"After", 3, -1},
+		{"✅ **Secure Implementation:**", 3, -1},
+		{"Older clients send no header", 3, 0},
+		{"Create the app", 3, 0},
+	}
+	for _, tt := range tests {
+		if got := markOf(tt.text, tt.major); got != tt.want {
+			t.Errorf("markOf(%q, %d) = %d, want %d", tt.text, tt.major, got, tt.want)
+		}
+	}
+	if got := moduleMajor("example.com/app/v3"); got != 3 {
+		t.Errorf("moduleMajor(example.com/app/v3) = %d, want 3", got)
+	}
+	if got := moduleMajor("example.com/app"); got != 1 {
+		t.Errorf("moduleMajor(example.com/app) = %d, want 1", got)
+	}
+}
+
+// TestGoSnippetOldCode: the "before" half of a migration example is not
+// checked; the rest of its block is.
+func TestGoSnippetOldCode(t *testing.T) {
+	ws := loadWorkspace(t, "oldcode")
+	ws.Scope = review.ScopeAll
+	tests := []struct {
+		line string // a line of the claim's block
+		want string // a part of the message, "" for no verdict
+	}{
+		{"first := app.Old()", ""},
+		{"b := app.New()", ""},
+		{"b := app.Gone()", "Gone"},
+		{"second := app.Old()", ""},
+		{"a := app.Gone()\n_ = a", "Gone"},
+		{"// Before you run it", "Old"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.line, func(t *testing.T) {
+			c := mdClaim(t, ws, "README.md", tt.line)
+			got, err := (&GoSnippet{}).Judge(t.Context(), ws, c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkContradicted(t, got, tt.want, strings.Contains)
+		})
+	}
+}

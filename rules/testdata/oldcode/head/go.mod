@@ -1,0 +1,3 @@
+module example.com/app/v3
+
+go 1.22
