@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/types"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/docreview/docreview/retrieval"
@@ -45,6 +46,14 @@ var (
 	recordsTypeAfterRE  = regexp.MustCompile(`^\s+values?\b`)
 )
 
+// typeContainerRE starts right after a numeric type that names the
+// elements of a container: "byte slice", "int64 array", "rune buffer".
+var typeContainerRE = regexp.MustCompile(`(?i)^[\s-]+(?:slices?|arrays?|buffers?|strings?|streams?|maps?|channels?|chans?|pointers?|sequences?|readers?|writers?|order)\b`)
+
+// insteadRE ends a sentence's text that sets what follows aside: "instead
+// of returning a".
+var insteadRE = regexp.MustCompile(`(?i)\b(?:instead\s+of|rather\s+than|not)\b[^.;]*$`)
+
 // canonicalType maps the aliases byte and rune to the types they name.
 func canonicalType(t string) string {
 	t = strings.ToLower(t)
@@ -64,6 +73,11 @@ func (r *LiteralMismatch) judgeTypeWord(ws *review.Workspace, c review.Claim) *r
 		return nil
 	}
 	ms := typeWordRE.FindAllStringSubmatchIndex(c.Text, -1)
+	// "a byte slice", "an int64 array": the type of the elements, not of
+	// the value; "instead of returning a byte" is what it does not return.
+	ms = slices.DeleteFunc(ms, func(m []int) bool {
+		return typeContainerRE.MatchString(c.Text[m[1]:]) || insteadRE.MatchString(sentenceBefore(c.Text, m[0]))
+	})
 	if len(ms) == 0 {
 		return nil
 	}

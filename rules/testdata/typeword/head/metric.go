@@ -72,3 +72,10 @@ type Int32Gauge struct {
 
 // Count returns the number of fields as an int64.
 func Count(fields []string) uint32 { return uint32(len(fields)) }
+
+// Offset works the same way as Allocate, but instead of returning a byte
+// slice, it returns the offset of the allocation.
+func Offset(n int) int { return n }
+
+// Runes returns the text as a rune slice.
+func Runes(s string) int { return len(s) }
