@@ -206,11 +206,19 @@ func isOtherVersionDoc(ws *review.Workspace, p string) bool {
 // ("-3.0", "_v2").
 var historyVersionRE = regexp.MustCompile(`^[-_.]?v?[0-9]`)
 
-// isHistory reports whether path is a change log or release notes, whose
-// old names are history, not drift.
+// isHistory reports whether path is a change log, release notes or a
+// design proposal, whose old names are history, not drift.
 func isHistory(p string) bool {
 	if path.Ext(p) == ".go" {
 		return false
+	}
+	// Design proposals and decision records describe the code as it was
+	// planned when they were accepted (docs/RFCS/20220311_….md).
+	for _, dir := range strings.Split(path.Dir(strings.ToLower(p)), "/") {
+		switch dir {
+		case "rfcs", "rfc", "proposals", "proposal", "adr", "adrs", "decisions":
+			return true
+		}
 	}
 	base := strings.ToLower(path.Base(p))
 	base = strings.TrimSuffix(base, path.Ext(base))

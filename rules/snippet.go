@@ -129,6 +129,9 @@ func (r *GoSnippet) judgeGo(ctx context.Context, ws *review.Workspace, c review.
 			if old[min(max(codeLine+max(is.Line, 1)-1, b.Line), max(b.EndLine, b.Line))] {
 				continue // code the doc shows as old or wrong
 			}
+			if ownPackageValue(ws, c, is) {
+				continue
+			}
 			sev := issueSeverity(is, c.Kind, sc)
 			if sev == 0 || sev < worstSev || oldDebt && (is.Kind == gocheck.MissingImport || !touched[lastPart(is.Name)]) {
 				continue
@@ -152,6 +155,11 @@ func (r *GoSnippet) judgeGo(ctx context.Context, ws *review.Workspace, c review.
 		prelude := make([]string, len(prior))
 		for i, p := range prior {
 			prelude[i] = p.text
+		}
+		if c.Kind == review.KindExample {
+			// An Example function's body uses the packages its test file
+			// imports, which the module need not load (a dependency's).
+			prelude = append(prelude, fileImports(ws, c.Path))
 		}
 		calls := untypedCalls(sc, blocks, prelude, lines, changes)
 		if oldDebt {
@@ -1247,4 +1255,48 @@ func membersElsewhere(pkg *retrieval.Package, owner, member string) []string {
 		}
 	}
 	return out
+}
+
+// ownPackageValue reports an issue of a doc comment's block that reads a
+// value named like the documented package as the package: in package
+// message, "<-message.Acked()" under (*Message).Acked calls the method on
+// a message, not a function of the package, when no package-level name is
+// Acked but a type of the package has such a member.
+func ownPackageValue(ws *review.Workspace, c review.Claim, is gocheck.Issue) bool {
+	if c.Kind != review.KindDocComment || is.Kind != gocheck.UnknownName && is.Kind != gocheck.Undeclared {
+		return false
+	}
+	qual, name, ok := strings.Cut(is.Name, ".")
+	if !ok || strings.Contains(name, ".") {
+		return false
+	}
+	p := ws.Symbols.Package(c.Package)
+	if p == nil || p.Types == nil || p.Types.Name() != qual || p.Types.Scope().Lookup(name) != nil {
+		return false
+	}
+	return packageHasMember(p, name)
+}
+
+// fileImports returns an import declaration of the names the Go file at
+// path imports, as a prelude block ("import (status "…"; …)"), or "" when
+// it cannot be read.
+func fileImports(ws *review.Workspace, path string) string {
+	src, err := fs.ReadFile(ws.HeadFS, path)
+	if err != nil {
+		return ""
+	}
+	f, err := parser.ParseFile(token.NewFileSet(), path, src, parser.ImportsOnly)
+	if err != nil || len(f.Imports) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("import (\n")
+	for _, imp := range f.Imports {
+		if imp.Name != nil {
+			b.WriteString(imp.Name.Name + " ")
+		}
+		b.WriteString(imp.Path.Value + "\n")
+	}
+	b.WriteString(")\n")
+	return b.String()
 }

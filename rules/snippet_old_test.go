@@ -68,3 +68,28 @@ func TestGoSnippetOldCode(t *testing.T) {
 		})
 	}
 }
+
+// TestGoSnippetOwnNames: an Example's body uses what its test file
+// imports, and a doc comment may name a value like its package.
+func TestGoSnippetOwnNames(t *testing.T) {
+	ws := loadWorkspace(t, "oldcode")
+	ws.Scope = review.ScopeAll
+	tests := []struct {
+		path, symbol string
+		want         string // a part of the message, "" for no verdict
+	}{
+		{"example_test.go", "Example_recovery", ""}, // status is the test file's import
+		{"app.go", "App.Done", ""},                  // app is a value of *App here
+		{"app.go", "App.Stop", "Halt"},              // no type of the package has Halt
+	}
+	for _, tt := range tests {
+		t.Run(tt.symbol, func(t *testing.T) {
+			c := goClaim(t, ws, tt.path, tt.symbol)
+			got, err := (&GoSnippet{}).Judge(t.Context(), ws, c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkContradicted(t, got, tt.want, strings.Contains)
+		})
+	}
+}
