@@ -56,6 +56,7 @@ func TestGoSnippetOldCode(t *testing.T) {
 		{"second := app.Old()", ""},
 		{"a := app.Gone()\n_ = a", "Gone"},
 		{"// Before you run it", "Old"},
+		{"ready := serviceA.Ready()", ""}, // Read is a member of an unexported type only
 	}
 	for _, tt := range tests {
 		t.Run(tt.line, func(t *testing.T) {

@@ -106,7 +106,9 @@ func untypedCalls(sc scope, blocks []review.Mention, prelude []string, lines []s
 			}
 			if u.repl == "" {
 				repl, sym, ok := sc.closeMember(method)
-				if !ok {
+				// A member of an unexported type is none a reader calls:
+				// "serviceA.Ready" is no misspelt testConn.Read.
+				if !ok || !token0Exported(strings.Split(sym.Name, ".")[0]) {
 					return true
 				}
 				u.repl, u.sym = repl, sym

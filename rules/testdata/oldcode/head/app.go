@@ -24,3 +24,7 @@ func (a *App) Stop() {}
 type PanicError struct{}
 
 func (PanicError) Error() string { return "panic" }
+
+type testConn struct{}
+
+func (testConn) Read(b []byte) (int, error) { return 0, nil }
