@@ -129,7 +129,7 @@ func (r *GoSnippet) judgeGo(ctx context.Context, ws *review.Workspace, c review.
 			if old[min(max(codeLine+max(is.Line, 1)-1, b.Line), max(b.EndLine, b.Line))] {
 				continue // code the doc shows as old or wrong
 			}
-			if ownPackageValue(ws, c, is) {
+			if valueNamedLikePackage(ws, c, sc, b.Text, is) {
 				continue
 			}
 			sev := issueSeverity(is, c.Kind, sc)
@@ -1257,24 +1257,42 @@ func membersElsewhere(pkg *retrieval.Package, owner, member string) []string {
 	return out
 }
 
-// ownPackageValue reports an issue of a doc comment's block that reads a
-// value named like the documented package as the package: in package
-// message, "<-message.Acked()" under (*Message).Acked calls the method on
-// a message, not a function of the package, when no package-level name is
-// Acked but a type of the package has such a member.
-func ownPackageValue(ws *review.Workspace, c review.Claim, is gocheck.Issue) bool {
-	if c.Kind != review.KindDocComment || is.Kind != gocheck.UnknownName && is.Kind != gocheck.Undeclared {
+// valueNamedLikePackage reports an issue that reads a value named like a
+// package as that package: "err := publisher.Publish(…)" in a README of a
+// module with a package publisher, or "<-message.Acked()" in a doc of
+// package message under (*Message).Acked. It holds when the block does
+// not import the qualifier itself (a doc comment imports nothing), the
+// package does not declare the name, and a type of the module has a
+// member of that name: the name is a method called on a value, whose type
+// the block does not say.
+func valueNamedLikePackage(ws *review.Workspace, c review.Claim, sc scope, block string, is gocheck.Issue) bool {
+	if is.Kind != gocheck.UnknownName && is.Kind != gocheck.Undeclared {
 		return false
 	}
 	qual, name, ok := strings.Cut(is.Name, ".")
 	if !ok || strings.Contains(name, ".") {
 		return false
 	}
-	p := ws.Symbols.Package(c.Package)
-	if p == nil || p.Types == nil || p.Types.Name() != qual || p.Types.Scope().Lookup(name) != nil {
-		return false
+	if _, f, _ := parseFragment(block); f != nil {
+		for _, imp := range f.Imports {
+			ip := strings.Trim(imp.Path.Value, "`\"")
+			name := path.Base(ip)
+			if imp.Name != nil {
+				name = imp.Name.Name
+			} else if p := ws.Symbols.PackageByPath(ip); p != nil && p.Types != nil {
+				name = p.Types.Name()
+			}
+			if name == qual {
+				return false // the block imports it: qual is the package
+			}
+		}
 	}
-	return packageHasMember(p, name)
+	for _, p := range ws.Symbols.PackagesNamed(qual) {
+		if p.Types != nil && p.Types.Scope().Lookup(name) != nil {
+			return false
+		}
+	}
+	return sc.hasMember(name)
 }
 
 // fileImports returns an import declaration of the names the Go file at

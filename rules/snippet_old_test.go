@@ -57,6 +57,8 @@ func TestGoSnippetOldCode(t *testing.T) {
 		{"a := app.Gone()\n_ = a", "Gone"},
 		{"// Before you run it", "Old"},
 		{"ready := serviceA.Ready()", ""}, // Read is a member of an unexported type only
+		{"err := app.Run()", ""},          // app is a value of *App, named like the package
+		{"_ = app.Run()", "app.Run"},      // the block imports the package: app is the package
 	}
 	for _, tt := range tests {
 		t.Run(tt.line, func(t *testing.T) {
