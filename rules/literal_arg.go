@@ -226,15 +226,14 @@ func (r *LiteralMismatch) compareArg(c review.Claim, sym retrieval.Symbol, sent 
 // literalAt reads the literal with a unit that starts at the number
 // sent[i:j], if any.
 func literalAt(sent string, i, j int) (prose.Literal, bool) {
-	for _, l := range prose.Literals(sent[i:]) {
-		if l.Start == 0 && l.End >= j-i {
-			l.Start += i
-			l.End += i
-			return l, true
-		}
-		break
+	lits := prose.Literals(sent[i:])
+	if len(lits) == 0 || lits[0].Start != 0 || lits[0].End < j-i {
+		return prose.Literal{}, false
 	}
-	return prose.Literal{}, false
+	l := lits[0]
+	l.Start += i
+	l.End += i
+	return l, true
 }
 
 // argSites returns the constants sym's body passes for the named
