@@ -132,20 +132,38 @@ func (s *Symbols) ValueFlow(sym Symbol) ValueFlow {
 }
 
 // FieldsSet returns the struct fields ("Config.Port") that the body of
-// sym, a func or method of the module, sets to a constant value by a
-// composite literal's key or an assignment, each with the line of the
-// first such setting; nil for other symbols. "Config{Port: 9042}" and
+// sym, a func or method of the module, or the value of sym, a
+// package-level var, sets to a constant value by a composite literal's
+// key or an assignment, each with the line of the first such setting; nil
+// for other symbols. "Config{Port: 9042}" and
 // "c.Port = defaultPort" both set Config.Port.
 func (s *Symbols) FieldsSet(sym Symbol) map[string]int {
 	p := sym.Package
-	if p == nil || p.Info == nil || p.Fset == nil || sym.Object == nil || (sym.Kind != SymbolFunc && sym.Kind != SymbolMethod) {
+	if p == nil || p.Info == nil || p.Fset == nil || sym.Object == nil || (sym.Kind != SymbolFunc && sym.Kind != SymbolMethod && sym.Kind != SymbolVar) {
 		return nil
 	}
-	var body *ast.BlockStmt
+	var body ast.Node
 	for _, file := range p.Syntax {
 		for _, d := range file.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && fd.Name.Pos() == sym.Object.Pos() {
-				body = fd.Body
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				if d.Body != nil && d.Name.Pos() == sym.Object.Pos() {
+					body = d.Body
+				}
+			case *ast.GenDecl:
+				// A package-level var's value: "var ConfigDefault =
+				// Config{Expiration: 1 * time.Minute}".
+				for _, sp := range d.Specs {
+					vs, ok := sp.(*ast.ValueSpec)
+					if !ok || len(vs.Values) != len(vs.Names) {
+						continue
+					}
+					for i, n := range vs.Names {
+						if n.Pos() == sym.Object.Pos() {
+							body = vs.Values[i]
+						}
+					}
+				}
 			}
 		}
 	}

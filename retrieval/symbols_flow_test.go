@@ -131,6 +131,8 @@ func New(name string) *Options {
 func (o *Options) Reset() { o.Size = 0 }
 
 var v = 3
+
+var defaults = Options{Size: 32, Name: "x"}
 `
 	fsys := fstest.MapFS{
 		"go.mod": {Data: []byte("module example.com/cfg\n\ngo 1.22\n")},
@@ -147,7 +149,9 @@ var v = 3
 		// A field set to a parameter or to nil is not set to a constant.
 		{"New", map[string]int{"Options.Size": 13, "Options.Limit": 16}},
 		{"Options.Reset", map[string]int{"Options.Size": 21}},
-		{"v", nil},
+		{"v", map[string]int{}},
+		// A var's composite literal sets its fields.
+		{"defaults", map[string]int{"Options.Size": 25, "Options.Name": 25}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"path"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -212,7 +213,7 @@ func (e *Extractor) extract(ctx context.Context, ws *review.Workspace, scope rev
 			case review.ScopeChanged:
 				return c.Changed
 			}
-			return c.Changed || declChanged || mentionsAny(*c, targets) ||
+			return c.Changed || declChanged || mentionsAny(*c, targets) || copiesChanged(*c, targets) ||
 				c.Kind == review.KindDocComment && valueDocs[c.Package+"\x00"+c.Symbol] ||
 				statesTopicValue(*c, valueTopics) ||
 				goLine && len(prose.GoRequirements(c.Text)) > 0
@@ -362,6 +363,65 @@ func mentionsAny(c review.Claim, targets []target) bool {
 	return false
 }
 
+// copyDeclRE finds the names a Go block declares at the start of a line:
+// "var ConfigDefault = …", "type Config struct", "const MaxSize", "func
+// New(".
+var copyDeclRE = regexp.MustCompile(`(?m)^(?:var|const|type|func)\s+([A-Za-z_][A-Za-z0-9_]*)`)
+
+// copiesChanged reports whether a Markdown claim's Go block copies a
+// declaration of a package the diff changed: it declares a name the diff
+// changed ("var ConfigDefault = Config{…}" after ConfigDefault changed),
+// or a struct type of that package while the diff changed a default
+// ("type Config struct" with its field docs' defaults, after
+// ConfigDefault or New changed). The file must belong to the package: in
+// its directory or below it, or named after it (docs/middleware/cache.md
+// for middleware/cache).
+func copiesChanged(c review.Claim, targets []target) bool {
+	if c.Kind != review.KindMarkdown || len(targets) == 0 {
+		return false
+	}
+	for _, m := range c.Mentions {
+		if m.Kind != review.MentionBlock {
+			continue
+		}
+		decls := copyDeclRE.FindAllStringSubmatch(m.Text, -1)
+		if len(decls) == 0 {
+			continue
+		}
+		for _, t := range targets {
+			if !docOfPackage(c.Path, t.dir) {
+				continue
+			}
+			for _, d := range decls {
+				if d[1] == t.name {
+					return true
+				}
+				if t.member == "" && strings.Contains(m.Text, "struct") && defaultsName(t.name) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// defaultsName reports whether a changed name may give struct fields
+// their defaults: a var or func named for defaults, or a constructor.
+func defaultsName(name string) bool {
+	return strings.Contains(strings.ToLower(name), "default") || strings.HasPrefix(name, "New")
+}
+
+// docOfPackage reports whether the Markdown file at p documents the
+// package in dir: it lies in dir or below, or its name (without
+// extension) is dir's last element.
+func docOfPackage(p, dir string) bool {
+	d := path.Dir(p)
+	if dir == "." || d == dir || strings.HasPrefix(d, dir+"/") {
+		return true
+	}
+	return strings.TrimSuffix(path.Base(p), path.Ext(p)) == path.Base(dir)
+}
+
 // local reports whether an unqualified name in c may refer to the target's
 // package: Markdown speaks of any package, a doc comment of its own.
 func (t target) local(c review.Claim) bool {
@@ -489,7 +549,7 @@ func valueFlowTargets(syms *retrieval.Symbols, changes review.Changes, added fun
 		out = append(out, t)
 	}
 	for _, s := range changes.Changed {
-		if s.Kind == review.SymbolFunc || s.Kind == review.SymbolMethod {
+		if s.Kind == review.SymbolFunc || s.Kind == review.SymbolMethod || s.Kind == review.SymbolVar {
 			sym, ok := syms.Lookup(s.Dir, s.Name)
 			if !ok || sym.Package == nil || sym.Package.Dir != s.Dir {
 				continue

@@ -609,3 +609,63 @@ func Other() {}
 		})
 	}
 }
+
+// TestExtractAffectedDefaultVar: a diff that changes a default var's
+// composite literal affects the doc of the field it sets and the Markdown
+// copies of the var and of the struct, in the package's directory or in a
+// file named after it; a usage example and another package's copy are
+// not.
+func TestExtractAffectedDefaultVar(t *testing.T) {
+	t.Parallel()
+	const base = `package cache
+
+import "time"
+
+// Config configures the cache.
+type Config struct {
+	// Expiration is how long an entry lives.
+	//
+	// Optional. Default: 1 * time.Minute
+	Expiration time.Duration
+	// Size bounds the entries.
+	Size int
+}
+
+// ConfigDefault is the default config.
+var ConfigDefault = Config{
+	Expiration: 1 * time.Minute,
+	Size:       10,
+}
+`
+	copyVar := "```go\nvar ConfigDefault = Config{\n\tExpiration: 1 * time.Minute,\n}\n```\n"
+	copyType := "```go\ntype Config struct {\n\t// Optional. Default: 1 * time.Minute\n\tExpiration time.Duration\n}\n```\n"
+	usage := "```go\napp.Use(New(Config{Expiration: time.Hour}))\n```\n"
+	files := map[string]string{
+		"go.mod":          "module example.com/m\n\ngo 1.22\n",
+		"cache/README.md": "# cache\n\n" + copyVar + "\n" + copyType + "\n" + usage,
+		"docs/cache.md":   "# cache\n\n" + copyVar,
+		"docs/other.md":   "# other\n\n" + copyVar,
+		"other/other.go":  "package other\n",
+	}
+	head := strings.Replace(base, "Expiration: 1 * time.Minute,", "Expiration: 2 * time.Minute,", 1)
+	ws := newWorkspace(files, []change{{oldPath: "cache/cache.go", newPath: "cache/cache.go", base: base, head: head}})
+	syms, err := retrieval.LoadSymbols(t.Context(), ws.HeadFS, ws.HeadFiles, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ws.Symbols = syms
+	claims, _, err := (&Extractor{}).Extract(t.Context(), ws, review.ScopeAffected)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []claimKey{
+		{"cache/README.md", 3, "", false},
+		{"cache/README.md", 9, "", false},
+		{"cache/cache.go", 7, "Config.Expiration", false},
+		{"cache/cache.go", 15, "ConfigDefault", false},
+		{"docs/cache.md", 3, "", false},
+	}
+	if diff := cmp.Diff(want, keys(claims)); diff != "" {
+		t.Errorf("claims mismatch (-want +got):\n%s", diff)
+	}
+}
