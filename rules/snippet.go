@@ -1012,6 +1012,9 @@ func (r *GoSnippet) verdict(ws *review.Workspace, sc scope, c review.Claim, issu
 		v.Label, v.Confidence = review.Incomplete, 0.6
 		why = fmt.Sprintf("code block uses package %s without importing it", sub.name)
 		msg = fmt.Sprintf("The Go code block uses package %s without importing %q", sub.name, is.Package)
+		if is.Also != "" {
+			msg += fmt.Sprintf(" (or the standard library's %q)", is.Also)
+		}
 	}
 	switch {
 	case len(sub.elsewhere) > 0:

@@ -94,6 +94,11 @@ type Issue struct {
 	// type's unique close exported member name, when there is one.
 	Std     bool
 	Closest string
+	// Also is, for a MissingImport of a repository package, a standard
+	// library path that declares the names the snippet uses just as well
+	// ("log" beside the module's own log package): which one the reader
+	// means is not certain.
+	Also string
 }
 
 // checker checks snippets against one symbol table.
@@ -799,6 +804,27 @@ func (s *checker) snipImportFor(ctx context.Context, from *retrieval.Package, na
 	return best
 }
 
+// snipStdDeclaring returns the standard library package named name that
+// declares every one of sels, or "".
+func (s *checker) snipStdDeclaring(ctx context.Context, name string, sels []string) string {
+	for _, ip := range s.syms.StdPathsByPreference(name) {
+		sp, err := s.syms.StdPackage(ctx, ip)
+		if err != nil || sp.Types == nil {
+			continue
+		}
+		all := len(sels) > 0
+		for _, sel := range sels {
+			if sp.Types.Scope().Lookup(sel) == nil {
+				all = false
+			}
+		}
+		if all {
+			return ip
+		}
+	}
+	return ""
+}
+
 // snipSelected returns the names selected from the identifier name in f
 // ("New" for cache.New).
 func snipSelected(f *ast.File, name string) []string {
@@ -1065,6 +1091,10 @@ func (s *checker) snipClassify(ctx context.Context, from *retrieval.Package, fse
 			iss.Kind = MissingImport
 			iss.Name, iss.Package = name, ip
 			iss.Message = fmt.Sprintf("%s is used without importing %q", name, ip)
+			if std := s.snipStdDeclaring(ctx, name, snipSelected(f.ast, name)); std != "" && std != ip {
+				iss.Also = std
+				iss.Message += fmt.Sprintf(" (or %q)", std)
+			}
 			return iss, true
 		}
 		if from != nil && from.Types != nil && from.Types.Scope().Lookup(name) != nil {

@@ -359,6 +359,15 @@ func testCheck(t *testing.T, s *retrieval.Symbols) {
 			},
 		},
 		{
+			// The module's log and the standard library's both declare
+			// Printf: the module's is named, the other mentioned.
+			name: "missing import that the standard library could fill too",
+			from: ".",
+			src:  "package main\n\nfunc main() {\n\tlog.Printf(\"started\")\n}\n",
+			want: []Issue{{Kind: MissingImport, Line: 4, Name: "log", Package: "example.com/cachemod/log", Also: "log",
+				Message: `log is used without importing "example.com/cachemod/log" (or "log")`}},
+		},
+		{
 			name: "fragment with some imports: the others are implied",
 			from: ".",
 			src:  "import \"fmt\"\n\nc := cache.New(cache.Options{})\nfmt.Println(c)\n",

@@ -3,3 +3,7 @@ package log
 
 // Event records an event.
 func Event(msg string) {}
+
+// Printf records a formatted event, as the standard library's log prints
+// one.
+func Printf(format string, args ...any) {}
