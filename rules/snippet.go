@@ -129,7 +129,7 @@ func (r *GoSnippet) judgeGo(ctx context.Context, ws *review.Workspace, c review.
 			if old[min(max(codeLine+max(is.Line, 1)-1, b.Line), max(b.EndLine, b.Line))] {
 				continue // code the doc shows as old or wrong
 			}
-			if valueNamedLikePackage(ws, c, sc, b.Text, is) {
+			if valueNamedLikePackage(ws, c, sc, b.Text, is) || excerptSyntax(b.Text, is) {
 				continue
 			}
 			sev := issueSeverity(is, c.Kind, sc)
@@ -1320,4 +1320,35 @@ func fileImports(ws *review.Workspace, path string) string {
 	}
 	b.WriteString(")\n")
 	return b.String()
+}
+
+// packageClauseRE finds a package clause at the start of a line.
+var packageClauseRE = regexp.MustCompile(`(?m)^package\s+[A-Za-z_]\w*\s*$`)
+
+// elisionLineRE matches a line that leaves code out: "// ...", "...",
+// "/* ... */", "…".
+var elisionLineRE = regexp.MustCompile(`^\s*(?://\s*(?:\.\.\.|…)|/\*\s*(?:\.\.\.|…)\s*\*/|\.\.\.|…)\s*$`)
+
+// excerptSyntax reports a syntax error that only says the block is an
+// excerpt: a fragment that opens a block it does not close ("if err :=
+// w.Write(b); err != nil {" shown as the line a change touched), or a file
+// whose "// ..." leaves out the func its statements belong to ("package
+// main", its imports, "// ...", then "signer := jwt.NewSigner(…)").
+func excerptSyntax(block string, is gocheck.Issue) bool {
+	if is.Kind != gocheck.Syntax {
+		return false
+	}
+	file := packageClauseRE.MatchString(block)
+	if !file && strings.Contains(is.Message, "expected '}', found 'EOF'") {
+		return true
+	}
+	if file && strings.Contains(is.Message, "expected declaration, found") {
+		lines := strings.Split(block, "\n")
+		for i := 0; i < len(lines) && i < is.Line-1; i++ {
+			if elisionLineRE.MatchString(lines[i]) {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -56,9 +56,12 @@ func TestGoSnippetOldCode(t *testing.T) {
 		{"second := app.Old()", ""},
 		{"a := app.Gone()\n_ = a", "Gone"},
 		{"// Before you run it", "Old"},
-		{"ready := serviceA.Ready()", ""}, // Read is a member of an unexported type only
-		{"err := app.Run()", ""},          // app is a value of *App, named like the package
-		{"_ = app.Run()", "app.Run"},      // the block imports the package: app is the package
+		{"ready := serviceA.Ready()", ""},                 // Read is a member of an unexported type only
+		{"err := app.Run()", ""},                          // app is a value of *App, named like the package
+		{"_ = app.Run()", "app.Run"},                      // the block imports the package: app is the package
+		{"render(userList, w)", ""},                       // an excerpt that opens a block
+		{"elided := app.New()", ""},                       // "// ..." leaves out func main
+		{"toplevel := app.New()", "expected declaration"}, // statements at the top of a file
 	}
 	for _, tt := range tests {
 		t.Run(tt.line, func(t *testing.T) {
