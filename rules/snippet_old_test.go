@@ -62,6 +62,8 @@ func TestGoSnippetOldCode(t *testing.T) {
 		{"render(userList, w)", ""},                       // an excerpt that opens a block
 		{"elided := app.New()", ""},                       // "// ..." leaves out func main
 		{"toplevel := app.New()", "expected declaration"}, // statements at the top of a file
+		{"var user = app.Must(", ""},                      // MyUser is the reader's type
+		{"var none = app.Must[int]()", "app.Must"},        // too few arguments, all types known
 	}
 	for _, tt := range tests {
 		t.Run(tt.line, func(t *testing.T) {

@@ -1059,7 +1059,7 @@ func (s *checker) snipClassify(ctx context.Context, from *retrieval.Package, fse
 		case s.snipOtherMajor(ip) != "":
 			// Reported as a wrong import.
 			return Issue{}, false
-		case s.syms.InModule(ip) && s.syms.PackageByPath(ip) == nil && !s.syms.Excluded(ip):
+		case s.syms.InModule(ip) && s.syms.PackageByPath(ip) == nil && !s.syms.Excluded(ip) && !goIgnoredPath(ip):
 			iss.Message = fmt.Sprintf("the repository has no package %s", ip)
 		case strings.Contains(msg, retrieval.ErrStdMissing.Error()):
 			// Only a misspelt standard path ("encoding/jsn") is a mistake;
@@ -2121,4 +2121,17 @@ func snipElidesDecls(text string) bool {
 func snipSeveralFiles(msg string) bool {
 	return strings.HasSuffix(msg, "found 'import'") || strings.HasSuffix(msg, "found 'package'") ||
 		strings.HasSuffix(msg, "imports must appear before other declarations")
+}
+
+// goIgnoredPath reports an import path with an element the go tool
+// ignores ("_examples", ".hidden", "testdata"): the repository may hold
+// such a package, which docreview does not load (iris's
+// _examples/mvc/vuejs-todo-mvc/src/todo), so it is unknown, not missing.
+func goIgnoredPath(ip string) bool {
+	for _, el := range strings.Split(ip, "/") {
+		if strings.HasPrefix(el, "_") || strings.HasPrefix(el, ".") && el != "." && el != ".." || el == "testdata" {
+			return true
+		}
+	}
+	return false
 }

@@ -402,6 +402,13 @@ func testCheck(t *testing.T, s *retrieval.Symbols) {
 			src:  "c := cache.New(cache.Options{})\nfmt.Println(c)\n",
 		},
 		{
+			// The go tool ignores _examples and testdata; the repository
+			// may hold such a package, which is not loaded.
+			name: "imports of directories the go tool ignores",
+			from: ".",
+			src:  "package main\n\nimport (\n\t\"example.com/cachemod/_examples/todo\"\n\t\"example.com/cachemod/cache/testdata/gen\"\n)\n\nfunc main() { todo.X(); gen.Y() }\n",
+		},
+		{
 			name: "imports that do not resolve",
 			from: ".",
 			src:  "package main\n\nimport (\n\t\"example.com/cachemod/nope\"\n\t\"fmtx\"\n)\n\nfunc main() { nope.X(); fmtx.Y() }\n",

@@ -28,3 +28,14 @@ func (PanicError) Error() string { return "panic" }
 type testConn struct{}
 
 func (testConn) Read(b []byte) (int, error) { return 0, nil }
+
+// Must returns v and panics when err is not nil.
+func Must[T any](v *T, err error) *T {
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
+
+// Make returns a new T named name.
+func Make[T any](name string) (*T, error) { return new(T), nil }
