@@ -125,7 +125,13 @@ func (r *GoSnippet) judgeGo(ctx context.Context, ws *review.Workspace, c review.
 		if c.Kind == review.KindDocComment {
 			pre = docContext(ws.Symbols, sc.primary(), c.Symbol, c)
 		}
-		for _, is := range checkBlock(ctx, ws.Symbols, from, b.Text, pre) {
+		blockIssues := checkBlock(ctx, ws.Symbols, from, b.Text, pre)
+		if c.Kind == review.KindMarkdown {
+			if is, ok := renamedLocal(ctx, ws.Symbols, from, b.Text, pre, blockIssues); ok {
+				blockIssues = append(blockIssues, is)
+			}
+		}
+		for _, is := range blockIssues {
 			if old[min(max(codeLine+max(is.Line, 1)-1, b.Line), max(b.EndLine, b.Line))] {
 				continue // code the doc shows as old or wrong
 			}
@@ -521,6 +527,8 @@ func issueSeverity(is gocheck.Issue, kind review.Kind, sc scope) int {
 		if kind == review.KindExample && is.Kind != "compile" && !moduleIssue(sc, is) {
 			return 0
 		}
+		return 2
+	case renamedLocalKind:
 		return 2
 	case "syntax":
 		// An Example function compiled; a syntax error there is the
@@ -999,6 +1007,9 @@ func (r *GoSnippet) verdict(ws *review.Workspace, sc scope, c review.Claim, issu
 	case "syntax":
 		why = "code block is not valid Go"
 		msg = fmt.Sprintf("The Go code block does not parse (%s)", strings.TrimPrefix(is.Message, "syntax error: "))
+	case renamedLocalKind:
+		why = fmt.Sprintf("code block uses %s, which it declares nowhere", is.Name)
+		msg = fmt.Sprintf("The Go code block does not compile (%s)", is.Message)
 	case "compile":
 		why = "code block does not compile"
 		msg = fmt.Sprintf("The Go code block does not compile (%s)", is.Message)

@@ -1,0 +1,184 @@
+package rules
+
+import (
+	"context"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/scanner"
+	"go/token"
+	"slices"
+	"strings"
+
+	"github.com/docreview/docreview/retrieval"
+	"github.com/docreview/docreview/rules/gocheck"
+)
+
+// renamedLocalKind is an issue of a block that uses a name it declares
+// nowhere where a function it declares and never uses fits: the
+// function was renamed and one use kept the old name ("func walkVariables
+// …" recursing through testWalkAndAccumVars).
+const renamedLocalKind gocheck.IssueKind = "renamed-local"
+
+// renamedLocal finds, among a block's issues, the one undeclared name U
+// that stands for the one function D the block declares and never uses:
+// with U written as D, the block has no problem it did not have, and U's
+// are gone. Undeclared names are otherwise inputs left to the reader; a
+// declared function no code calls beside an undeclared one that fits its
+// place is a rename half done.
+func renamedLocal(ctx context.Context, syms *retrieval.Symbols, dir, text string, prelude []string, issues []gocheck.Issue) (gocheck.Issue, bool) {
+	var undeclared *gocheck.Issue
+	for i, is := range issues {
+		if is.Kind != gocheck.Undeclared {
+			continue
+		}
+		if undeclared != nil && undeclared.Name != is.Name {
+			return gocheck.Issue{}, false // several inputs left to the reader
+		}
+		if undeclared == nil {
+			undeclared = &issues[i]
+		}
+	}
+	if undeclared == nil || undeclared.Name == "" || strings.Contains(undeclared.Name, ".") {
+		return gocheck.Issue{}, false
+	}
+	u := undeclared.Name
+	f := parseAnyForm(text)
+	if f == nil {
+		return gocheck.Issue{}, false
+	}
+	// U must be called, as the function it stands for is: a value
+	// passed to fmt.Println fits any declaration.
+	called := false
+	ast.Inspect(f, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok {
+			if id, ok := call.Fun.(*ast.Ident); ok && id.Name == u {
+				called = true
+			}
+		}
+		return !called
+	})
+	if !called {
+		return gocheck.Issue{}, false
+	}
+	uses := identCounts(text)
+	var unused []string
+	for _, name := range declaredFuncs(f) {
+		if name != u && uses[name] == 1 {
+			unused = append(unused, name)
+		}
+	}
+	if len(unused) != 1 {
+		return gocheck.Issue{}, false
+	}
+	d := unused[0]
+	after := checkBlock(ctx, syms, dir, replaceIdent(text, u, d), prelude)
+	if len(after) > len(issues)-countNamed(issues, u) || slices.ContainsFunc(after, func(is gocheck.Issue) bool {
+		return is.Name == d || strings.Contains(is.Message, d)
+	}) {
+		return gocheck.Issue{}, false
+	}
+	return gocheck.Issue{
+		Kind: renamedLocalKind, Line: undeclared.Line, Name: u,
+		Message: fmt.Sprintf("%s is declared nowhere; the block declares %s, which it never uses and which fits where %s is used", u, d, u),
+	}, true
+}
+
+// parseAnyForm parses a block as a file, as declarations or as statements
+// (without parseFragment's reading of "..." as a placeholder, which a
+// variadic call's "xs..." is not), or returns nil.
+func parseAnyForm(text string) *ast.File {
+	for _, src := range []string{text, "package p\n" + text, "package p\nfunc _() {\n" + text + "\n}"} {
+		if f, err := parser.ParseFile(token.NewFileSet(), "", src, parser.SkipObjectResolution); err == nil {
+			return f
+		}
+	}
+	return nil
+}
+
+// declaredFuncs returns the functions a fragment declares: func
+// declarations without a receiver, and variables given a func literal.
+func declaredFuncs(f *ast.File) []string {
+	var out []string
+	ast.Inspect(f, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.FuncDecl:
+			if x.Recv == nil && x.Name.Name != "_" && x.Name.Name != "main" && x.Name.Name != "init" {
+				out = append(out, x.Name.Name)
+			}
+		case *ast.AssignStmt:
+			if x.Tok == token.DEFINE && len(x.Lhs) == len(x.Rhs) {
+				for i, l := range x.Lhs {
+					if id, ok := l.(*ast.Ident); ok {
+						if _, ok := x.Rhs[i].(*ast.FuncLit); ok {
+							out = append(out, id.Name)
+						}
+					}
+				}
+			}
+		case *ast.ValueSpec:
+			if len(x.Names) == len(x.Values) {
+				for i, id := range x.Names {
+					if _, ok := x.Values[i].(*ast.FuncLit); ok {
+						out = append(out, id.Name)
+					}
+				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// identCounts counts the identifier tokens of code.
+func identCounts(code string) map[string]int {
+	counts := map[string]int{}
+	var s scanner.Scanner
+	fset := token.NewFileSet()
+	s.Init(fset.AddFile("", -1, len(code)), []byte(code), nil, 0)
+	for {
+		_, tok, lit := s.Scan()
+		if tok == token.EOF {
+			return counts
+		}
+		if tok == token.IDENT {
+			counts[lit]++
+		}
+	}
+}
+
+// replaceIdent writes code with every identifier token from written as
+// to, leaving strings and comments alone.
+func replaceIdent(code, from, to string) string {
+	var s scanner.Scanner
+	fset := token.NewFileSet()
+	file := fset.AddFile("", -1, len(code))
+	s.Init(file, []byte(code), nil, scanner.ScanComments)
+	var b strings.Builder
+	last := 0
+	for {
+		pos, tok, lit := s.Scan()
+		if tok == token.EOF {
+			break
+		}
+		if tok == token.IDENT && lit == from {
+			off := file.Offset(pos)
+			b.WriteString(code[last:off])
+			b.WriteString(to)
+			last = off + len(from)
+		}
+	}
+	b.WriteString(code[last:])
+	return b.String()
+}
+
+// countNamed counts the issues about name.
+func countNamed(issues []gocheck.Issue, name string) int {
+	n := 0
+	for _, is := range issues {
+		if is.Name == name {
+			n++
+		}
+	}
+	return n
+}
