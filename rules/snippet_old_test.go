@@ -65,8 +65,10 @@ func TestGoSnippetOldCode(t *testing.T) {
 		{"var user = app.Must(", ""},                      // MyUser is the reader's type
 		{"var none = app.Must[int]()", "app.Must"},        // too few arguments, all types known
 		{"out = append(out, oldWalk(i)...)", "oldWalk is declared nowhere; the block declares walk"},
-		{"fmt.Println(input)", ""},      // input is not called: any value fits there
-		{"res := helper(3, \"x\")", ""}, // twice does not take (3, "x")
+		{"fmt.Println(input)", ""},                     // input is not called: any value fits there
+		{"res := helper(3, \"x\")", ""},                // twice does not take (3, "x")
+		{"result, err := SomeFunction(\"input\")", ""}, // go test calls TestSomething
+		{"out, err := someCall(\"x\")", ""},            // helperOne returns nothing
 	}
 	for _, tt := range tests {
 		t.Run(tt.line, func(t *testing.T) {

@@ -47,24 +47,11 @@ func renamedLocal(ctx context.Context, syms *retrieval.Symbols, dir, text string
 	if f == nil {
 		return gocheck.Issue{}, false
 	}
-	// U must be called, as the function it stands for is: a value
-	// passed to fmt.Println fits any declaration.
-	called := false
-	ast.Inspect(f, func(n ast.Node) bool {
-		if call, ok := n.(*ast.CallExpr); ok {
-			if id, ok := call.Fun.(*ast.Ident); ok && id.Name == u {
-				called = true
-			}
-		}
-		return !called
-	})
-	if !called {
-		return gocheck.Issue{}, false
-	}
 	uses := identCounts(text)
+	funcs := declaredFuncs(f)
 	var unused []string
-	for _, name := range declaredFuncs(f) {
-		if name != u && uses[name] == 1 {
+	for name := range funcs {
+		if name != u && uses[name] == 1 && !testFuncName(name) {
 			unused = append(unused, name)
 		}
 	}
@@ -72,6 +59,12 @@ func renamedLocal(ctx context.Context, syms *retrieval.Symbols, dir, text string
 		return gocheck.Issue{}, false
 	}
 	d := unused[0]
+	// U must be called as D would be: as many arguments as D has
+	// parameters, and as many results used as D returns. A value passed
+	// to fmt.Println fits any declaration.
+	if !callsFit(f, u, funcs[d]) {
+		return gocheck.Issue{}, false
+	}
 	after := checkBlock(ctx, syms, dir, replaceIdent(text, u, d), prelude)
 	if len(after) > len(issues)-countNamed(issues, u) || slices.ContainsFunc(after, func(is gocheck.Issue) bool {
 		return is.Name == d || strings.Contains(is.Message, d)
@@ -96,22 +89,23 @@ func parseAnyForm(text string) *ast.File {
 	return nil
 }
 
-// declaredFuncs returns the functions a fragment declares: func
-// declarations without a receiver, and variables given a func literal.
-func declaredFuncs(f *ast.File) []string {
-	var out []string
+// declaredFuncs returns the functions a fragment declares, with their
+// types: func declarations without a receiver, and variables given a func
+// literal.
+func declaredFuncs(f *ast.File) map[string]*ast.FuncType {
+	out := map[string]*ast.FuncType{}
 	ast.Inspect(f, func(n ast.Node) bool {
 		switch x := n.(type) {
 		case *ast.FuncDecl:
 			if x.Recv == nil && x.Name.Name != "_" && x.Name.Name != "main" && x.Name.Name != "init" {
-				out = append(out, x.Name.Name)
+				out[x.Name.Name] = x.Type
 			}
 		case *ast.AssignStmt:
 			if x.Tok == token.DEFINE && len(x.Lhs) == len(x.Rhs) {
 				for i, l := range x.Lhs {
 					if id, ok := l.(*ast.Ident); ok {
-						if _, ok := x.Rhs[i].(*ast.FuncLit); ok {
-							out = append(out, id.Name)
+						if fl, ok := x.Rhs[i].(*ast.FuncLit); ok {
+							out[id.Name] = fl.Type
 						}
 					}
 				}
@@ -119,8 +113,8 @@ func declaredFuncs(f *ast.File) []string {
 		case *ast.ValueSpec:
 			if len(x.Names) == len(x.Values) {
 				for i, id := range x.Names {
-					if _, ok := x.Values[i].(*ast.FuncLit); ok {
-						out = append(out, id.Name)
+					if fl, ok := x.Values[i].(*ast.FuncLit); ok {
+						out[id.Name] = fl.Type
 					}
 				}
 			}
@@ -128,6 +122,63 @@ func declaredFuncs(f *ast.File) []string {
 		return true
 	})
 	return out
+}
+
+// testFuncName reports the names of functions go test calls, which no
+// code of a block calls: TestX, BenchmarkX, FuzzX, ExampleX.
+func testFuncName(name string) bool {
+	for _, p := range []string{"Test", "Benchmark", "Fuzz", "Example"} {
+		if strings.HasPrefix(name, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// callsFit reports whether u is called at least once and every call of
+// u fits a function of type ft: one argument per parameter (ft not
+// variadic) and, where the results are assigned, one variable per
+// result; a call used as a value needs exactly one result.
+func callsFit(f *ast.File, u string, ft *ast.FuncType) bool {
+	if ft == nil {
+		return false
+	}
+	params, results := ft.Params.NumFields(), ft.Results.NumFields()
+	if ft.Params != nil && len(ft.Params.List) > 0 {
+		if _, ok := ft.Params.List[len(ft.Params.List)-1].Type.(*ast.Ellipsis); ok {
+			return false
+		}
+	}
+	calls, fit := 0, true
+	var stack []ast.Node
+	ast.Inspect(f, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return false
+		}
+		if call, ok := n.(*ast.CallExpr); ok {
+			if id, ok := call.Fun.(*ast.Ident); ok && id.Name == u {
+				calls++
+				if len(call.Args) != params {
+					fit = false
+				}
+				switch parent := stack[len(stack)-1].(type) {
+				case *ast.ExprStmt:
+				case *ast.AssignStmt:
+					if len(parent.Rhs) == 1 && len(parent.Lhs) != results {
+						fit = false
+					}
+				default:
+					if results != 1 {
+						fit = false
+					}
+				}
+			}
+		}
+		stack = append(stack, n)
+		return true
+	})
+	return calls > 0 && fit
 }
 
 // identCounts counts the identifier tokens of code.
