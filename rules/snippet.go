@@ -1336,6 +1336,10 @@ func fileImports(ws *review.Workspace, path string) string {
 // packageClauseRE finds a package clause at the start of a line.
 var packageClauseRE = regexp.MustCompile(`(?m)^package\s+[A-Za-z_]\w*\s*$`)
 
+// topDeclRE finds a declaration at the start of a line: "func main() {",
+// "type CLI struct {".
+var topDeclRE = regexp.MustCompile(`(?m)^(?:func|type)\s`)
+
 // elisionLineRE matches a line that leaves code out: "// ...", "...",
 // "/* ... */", "…".
 var elisionLineRE = regexp.MustCompile(`^\s*(?://\s*(?:\.\.\.|…)|/\*\s*(?:\.\.\.|…)\s*\*/|\.\.\.|…)\s*$`)
@@ -1356,7 +1360,10 @@ func excerptSyntax(block string, is gocheck.Issue) bool {
 		return false
 	}
 	file := packageClauseRE.MatchString(block)
-	if !file && strings.Contains(is.Message, "expected '}', found 'EOF'") {
+	if !file && !topDeclRE.MatchString(block) && strings.Contains(is.Message, "expected '}', found 'EOF'") {
+		// A fragment of statements only: a block of declarations whose
+		// last func is left open was cut short (kong's README ends its
+		// main without its closing brace).
 		return true
 	}
 	if file && strings.Contains(is.Message, "expected declaration, found") {
