@@ -253,17 +253,8 @@ func argSites(sym retrieval.Symbol) []argSite {
 		if !ok {
 			return true
 		}
-		var id *ast.Ident
-		switch f := ast.Unparen(call.Fun).(type) {
-		case *ast.Ident:
-			id = f
-		case *ast.SelectorExpr:
-			id = f.Sel
-		default:
-			return true
-		}
-		fn, ok := p.Info.Uses[id].(*types.Func)
-		if !ok {
+		fn := calledFunc(p.Info, call)
+		if fn == nil {
 			return true
 		}
 		sig, ok := fn.Type().(*types.Signature)

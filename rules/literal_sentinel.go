@@ -108,6 +108,8 @@ func (r *LiteralMismatch) judgeSentinel(ws *review.Workspace, c review.Claim) *r
 	}
 	signed := basic.Info()&types.IsUnsigned == 0
 	fieldName := lastPart(field.Name)
+	var guards []sentinelGuard // the field's fallbacks, read once when a clause needs them
+	guardsRead := false
 	for _, sent := range prose.SplitSentences(c.Text) {
 		if driftHistoryRE.MatchString(sent) {
 			continue
@@ -117,7 +119,9 @@ func (r *LiteralMismatch) judgeSentinel(ws *review.Workspace, c review.Claim) *r
 			if !ok {
 				continue
 			}
-			guards := sentinelGuards(field)
+			if !guardsRead {
+				guards, guardsRead = sentinelGuards(field), true
+			}
 			if len(guards) == 0 {
 				return nil
 			}
