@@ -108,6 +108,7 @@ func (r *GoSnippet) judgeGo(ctx context.Context, ws *review.Workspace, c review.
 	}
 	var worst []snippetIssue
 	worstSev := 0
+	var listing *sigMismatch
 	major := 0
 	if c.Kind == review.KindMarkdown {
 		major = moduleMajor(ws.Symbols.ModulePath(c.Path))
@@ -120,6 +121,22 @@ func (r *GoSnippet) judgeGo(ctx context.Context, ws *review.Workspace, c review.
 		var old map[int]bool
 		if c.Kind == review.KindMarkdown {
 			old = oldCode(lines, codeLine, max(b.EndLine, codeLine), major)
+		}
+		if c.Kind == review.KindMarkdown {
+			if entries := sigListing(b.Text); entries != nil {
+				// A listing of signatures is compared with the
+				// declarations it copies, not compiled.
+				entries = slices.DeleteFunc(entries, func(e sigLine) bool { return old[codeLine+e.line-1] })
+				if listing == nil {
+					keep := func(d sigDecl) bool { return !oldDebt || touched[d.fn.Name()] || touched[d.sym.Name] }
+					if m, ok := sigListingMismatch(ws, docScopePackages(ws, c, sc), entries, keep); ok {
+						m.line = codeLine + m.entry.line - 1
+						listing = &m
+					}
+				}
+				prior = append(prior, priorBlock{text: b.Text, section: c.Context})
+				continue
+			}
 		}
 		pre := tiedPrelude(b.Text, c.Context, prior, func(name string) bool { return packageName(ws.Symbols, name) })
 		if c.Kind == review.KindDocComment {
@@ -153,6 +170,9 @@ func (r *GoSnippet) judgeGo(ctx context.Context, ws *review.Workspace, c review.
 	}
 	if len(worst) == 0 && c.Kind == review.KindDocComment {
 		return nil, nil
+	}
+	if len(worst) == 0 && listing != nil {
+		return r.sigVerdict(ws, c, *listing), nil
 	}
 	if len(worst) == 0 {
 		// What any earlier block declares counts as declared here: an
@@ -1344,6 +1364,48 @@ var topDeclRE = regexp.MustCompile(`(?m)^(?:func|type)\s`)
 // "/* ... */", "…".
 var elisionLineRE = regexp.MustCompile(`^\s*(?://\s*(?:\.\.\.|…)|/\*\s*(?:\.\.\.|…)\s*\*/|\.\.\.|…)\s*$`)
 
+// goLineKeywordRE matches a line that opens a Go declaration or
+// statement by its keyword.
+var goLineKeywordRE = regexp.MustCompile(`^\s*(?:package|import|func|type|var|const|return|defer|go|if|for|switch|select)\b`)
+
+// goLineStartRE matches a line that opens as Go statements do: a short
+// variable declaration, or a call of a name or selector.
+var goLineStartRE = regexp.MustCompile(`^[A-Za-z_][\w, ]*:=|^[A-Za-z_][\w.]*\(`)
+
+// anyGoLine reports whether one line of a block, read on its own, is Go:
+// it opens with a keyword of Go, a short variable declaration or a call,
+// or it parses as a statement that calls, assigns or sends (a line that
+// opens a block is read closed).
+func anyGoLine(block string) bool {
+	for _, l := range strings.Split(block, "\n") {
+		t := strings.TrimSpace(l)
+		if t == "" || strings.HasPrefix(t, "//") {
+			continue
+		}
+		if goLineKeywordRE.MatchString(t) || goLineStartRE.MatchString(t) {
+			return true
+		}
+		t = strings.TrimSuffix(strings.TrimPrefix(t, "}"), "{")
+		src := "package p\nfunc _() {\n" + strings.ReplaceAll(t, "...", "_elided") + "\n}"
+		f, err := parser.ParseFile(token.NewFileSet(), "", src, parser.SkipObjectResolution)
+		if err != nil {
+			continue
+		}
+		goStmt := false
+		ast.Inspect(f.Decls[0].(*ast.FuncDecl).Body, func(n ast.Node) bool {
+			switch n.(type) {
+			case *ast.CallExpr, *ast.AssignStmt, *ast.SendStmt, *ast.IncDecStmt:
+				goStmt = true
+			}
+			return !goStmt
+		})
+		if goStmt {
+			return true
+		}
+	}
+	return false
+}
+
 // excerptSyntax reports an error that only says the block is an excerpt
 // (or its types the reader's): a fragment that opens a block it does not close ("if err :=
 // w.Write(b); err != nil {" shown as the line a change touched), or a file
@@ -1358,6 +1420,12 @@ func excerptSyntax(block string, is gocheck.Issue) bool {
 	}
 	if is.Kind != gocheck.Syntax {
 		return false
+	}
+	if !anyGoLine(block) {
+		// Not Go at all, only fenced as Go: a query language's paths
+		// ("name.last   \"Anderson\"", "friends.#(age>45)#.last"), a
+		// code generator's DSL, a grammar.
+		return true
 	}
 	file := packageClauseRE.MatchString(block)
 	if !file && !topDeclRE.MatchString(block) && strings.Contains(is.Message, "expected '}', found 'EOF'") {

@@ -365,8 +365,8 @@ func mentionsAny(c review.Claim, targets []target) bool {
 
 // copyDeclRE finds the names a Go block declares at the start of a line:
 // "var ConfigDefault = …", "type Config struct", "const MaxSize", "func
-// New(".
-var copyDeclRE = regexp.MustCompile(`(?m)^(?:var|const|type|func)\s+([A-Za-z_][A-Za-z0-9_]*)`)
+// New(", and a method's name: "func (s *Store) Get(" declares Get.
+var copyDeclRE = regexp.MustCompile(`(?m)^(?:var|const|type|func)\s+(?:\([^)]*\)\s*)?([A-Za-z_][A-Za-z0-9_]*)`)
 
 // copiesChanged reports whether a Markdown claim's Go block copies a
 // declaration of a package the diff changed: it declares a name the diff
@@ -393,7 +393,7 @@ func copiesChanged(c review.Claim, targets []target) bool {
 				continue
 			}
 			for _, d := range decls {
-				if d[1] == t.name {
+				if d[1] == t.name || t.member != "" && d[1] == t.member {
 					return true
 				}
 				if t.member == "" && strings.Contains(m.Text, "struct") && defaultsName(t.name) {

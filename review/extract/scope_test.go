@@ -669,3 +669,44 @@ var ConfigDefault = Config{
 		t.Errorf("claims mismatch (-want +got):\n%s", diff)
 	}
 }
+
+// TestExtractAffectedSignatureListing: a diff that changes a method's
+// signature affects a Markdown block that lists the method's signature,
+// in the package's directory; another package's listing of a method of
+// that name is not.
+func TestExtractAffectedSignatureListing(t *testing.T) {
+	t.Parallel()
+	const base = `package store
+
+// Store keeps values.
+type Store struct{}
+
+// Get returns the value of key.
+func (s *Store) Get(key string) string { return "" }
+`
+	listing := "```go\nfunc (s *Store) Get(key string) string\n```\n"
+	files := map[string]string{
+		"go.mod":          "module example.com/m\n\ngo 1.22\n",
+		"store/README.md": "# store\n\n" + listing,
+		"other/README.md": "# other\n\n" + listing,
+		"other/other.go":  "package other\n",
+	}
+	head := strings.Replace(base, "Get(key string) string", "Get(key, def string) string", 1)
+	ws := newWorkspace(files, []change{{oldPath: "store/store.go", newPath: "store/store.go", base: base, head: head}})
+	syms, err := retrieval.LoadSymbols(t.Context(), ws.HeadFS, ws.HeadFiles, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ws.Symbols = syms
+	claims, _, err := (&Extractor{}).Extract(t.Context(), ws, review.ScopeAffected)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []claimKey{
+		{"store/README.md", 3, "", false},
+		{"store/store.go", 6, "Store.Get", false},
+	}
+	if diff := cmp.Diff(want, keys(claims)); diff != "" {
+		t.Errorf("claims mismatch (-want +got):\n%s", diff)
+	}
+}

@@ -1,0 +1,87 @@
+package rules
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/docreview/docreview/review"
+)
+
+// TestGoSnippetSignatureListing: a block that lists signatures is
+// compared with the declarations it copies: a count or a type that
+// certainly differs contradicts it; names, any for interface{}, a named
+// type written as its underlying type, unresolved and generic
+// declarations do not.
+func TestGoSnippetSignatureListing(t *testing.T) {
+	ws := loadWorkspace(t, "siglisting")
+	ws.Scope = review.ScopeAll
+	tests := []struct {
+		line string // a line of the claim's block
+		want string // a part of the message, "" for no verdict
+		fix  string // a part of the suggestion, "" for none
+	}{
+		{"func New(names ...string) *Store", "the code declares `func New(timeout time.Duration, names ...string) *Store`", "func New(timeout time.Duration, names ...string) *Store"},
+		{"func (s *Store) Get(key string) (string, error)", "", ""},
+		{"func (s *Store) Get(k string) (value string, err error)", "", ""}, // own qualifier, other names
+		{"func (s *Store) Each(fn func(key string, v any) bool)", "", ""},
+		{"func (s *Store) Hook() func(string) error", "", ""}, // Hook's underlying type
+		{"func (s *Store) Timeout() int", "lists Store.Timeout as `func (s *Store) Timeout() int`", "Timeout() time.Duration"},
+		{"func (s *Store) Level() string", "", ""}, // Level is a string
+		{"func (s *Store) Ctx() *Context", "`func (s *Store) Ctx() Context`", "Ctx() Context"},
+		{"result.Uint() int64", "lists Result.Uint as `result.Uint() int64`", "result.Uint() uint64   // the value"},
+		{"result.Uint() uint64", "", ""},
+		{"x.Close() bool", "", ""}, // Closer and Store both close
+		{"func Gone() int", "", ""},
+		{"p.Missing() int", "", ""},
+		{"func Map[T any](in []T) []T", "", ""},
+		{"func (s *Store) Server() *dep.Server", "", ""}, // dep is not loaded
+		{"func (s *Store) Get(key, def string)", "the listed signature is that of GetDefault", "func (s *Store) GetDefault(key, def string)"},
+		{"func (s *Store) Get(k, d string)", "the listed signature is that of GetDefault", ""}, // the section does not say which
+		{"redis.IsErr(err)", "", ""}, // a call, not a listing; redis is unknown
+		{"name.last", "", ""},        // not Go: a query language's paths
+		{"s := store.New(time.Second", "does not parse", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.line, func(t *testing.T) {
+			c := mdClaim(t, ws, "store/README.md", tt.line)
+			got, err := (&GoSnippet{}).Judge(t.Context(), ws, c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !checkContradicted(t, got, tt.want, strings.Contains) {
+				return
+			}
+			if !strings.Contains(got.Suggestion, tt.fix) || (tt.fix == "") != (got.Suggestion == "") {
+				t.Errorf("suggestion %q, want one with %q", got.Suggestion, tt.fix)
+			}
+			if tt.want != "does not parse" && (len(got.Evidence) < 2 || got.Evidence[1].Path != "store/store.go") {
+				t.Errorf("evidence %+v, want the declaration in store/store.go", got.Evidence)
+			}
+		})
+	}
+}
+
+func TestSigListing(t *testing.T) {
+	tests := []struct {
+		text string
+		want []string // the entries' names
+	}{
+		{"func New(config ...Config) fiber.Handler\nfunc (s *Store) Get(key string) ([]byte, error)", []string{"New", "Get"}},
+		{"// listing\nresult.Int() int64 // note\n\nresult.Map() map[string]Result", []string{"Int", "Map"}},
+		{"p.Sanitize(string) string", []string{"Sanitize"}},
+		{"redis.IsLoadingError(err)", nil},            // a call
+		{"func main() {\n\tfmt.Println(1)\n}", nil},   // a body
+		{"func New() *Store\nx := New()", nil},        // mixed with code
+		{"import \"fmt\"\nfunc Print(a ...any)", nil}, // imports: a file
+		{"func (s *Store) Each(fn func(v interface{}) bool)", []string{"Each"}},
+	}
+	for _, tt := range tests {
+		var got []string
+		for _, e := range sigListing(tt.text) {
+			got = append(got, e.name)
+		}
+		if strings.Join(got, ",") != strings.Join(tt.want, ",") {
+			t.Errorf("sigListing(%q) = %v, want %v", tt.text, got, tt.want)
+		}
+	}
+}

@@ -1,0 +1,3 @@
+module example.com/siglisting
+
+go 1.22
