@@ -129,7 +129,7 @@ func (r *GoSnippet) judgeGo(ctx context.Context, ws *review.Workspace, c review.
 				entries = slices.DeleteFunc(entries, func(e sigLine) bool { return old[codeLine+e.line-1] })
 				if listing == nil {
 					keep := func(d sigDecl) bool { return !oldDebt || touched[d.fn.Name()] || touched[d.sym.Name] }
-					if m, ok := sigListingMismatch(ws, docScopePackages(ws, c, sc), entries, keep); ok {
+					if m, ok := sigListingMismatch(ws, c, docScopePackages(ws, c, sc), entries, keep); ok {
 						m.line = codeLine + m.entry.line - 1
 						listing = &m
 					}

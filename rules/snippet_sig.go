@@ -8,6 +8,7 @@ import (
 	"go/printer"
 	"go/token"
 	"go/types"
+	"path"
 	"regexp"
 	"strings"
 
@@ -505,16 +506,29 @@ type sigMismatch struct {
 	declText string // the declaration as the code writes it, without body
 	fixed    string // the entry's line rewritten to the code's signature
 	// sibling is the one other func (or method of the same type) whose
-	// signature the entry's fits: the listing may have copied its
-	// signature under the wrong name ("ListenTLS(addr string, cert
-	// tls.Certificate)" under the heading ListenTLSWithCertificate).
+	// signature the entry's fits and that the section's heading names:
+	// the listing copied its signature under the wrong name
+	// ("ListenTLS(addr string, cert tls.Certificate)" under the heading
+	// ListenTLSWithCertificate).
 	sibling string
 }
 
 // sigListingMismatch returns the first entry of a listing block that its
 // declaration contradicts. keep filters the declarations (the diff's
 // names, for a block the diff left alone).
-func sigListingMismatch(ws *review.Workspace, pkgs []*retrieval.Package, entries []sigLine, keep func(sigDecl) bool) (sigMismatch, bool) {
+func sigListingMismatch(ws *review.Workspace, c review.Claim, pkgs []*retrieval.Package, entries []sigLine, keep func(sigDecl) bool) (sigMismatch, bool) {
+	// The package a Markdown file documents for certain: the one of its
+	// directory below the module root, or the one it is named after.
+	// Another package's func that fits is then no excuse.
+	own := map[*retrieval.Package]bool{}
+	if dir := path.Dir(c.Path); dir != "." {
+		if p := ws.Symbols.Package(dir); p != nil {
+			own[p] = true
+		}
+	}
+	if p := namedDocPackage(ws, c); p != nil {
+		own[p] = true
+	}
 	for _, e := range entries {
 		d, ok := sigResolve(ws, pkgs, e)
 		if !ok || d.pkg.Types == nil || !keep(d) {
@@ -524,7 +538,7 @@ func sigListingMismatch(ws *review.Workspace, pkgs []*retrieval.Package, entries
 		if !ok || sig.TypeParams().Len() > 0 || sig.RecvTypeParams().Len() > 0 {
 			continue
 		}
-		if sigCompare(e.typ, sig, d.pkg.Types) != typeDiffer || fitsElsewhere(ws, d, e) {
+		if sigCompare(e.typ, sig, d.pkg.Types) != typeDiffer || !own[d.pkg] && fitsElsewhere(ws, d, e) {
 			continue
 		}
 		fd := funcDeclOf(d.pkg, d.fn)
@@ -546,13 +560,17 @@ func sigListingMismatch(ws *review.Workspace, pkgs []*retrieval.Package, entries
 		sibling := ""
 		if e.typ.Params.NumFields() > 0 {
 			// A signature with parameters that fits a sibling which the
-			// listing does not list already is that sibling's; one
-			// without parameters fits too many to tell.
+			// listing does not list already, under a heading that names
+			// the sibling, is the sibling's; a fit alone says little
+			// ("ParamsInt(key string) (int, error)" fits WriteString).
 			sibling = sigSibling(d, e)
 			for _, o := range entries {
 				if o.name == sibling {
 					sibling = ""
 				}
+			}
+			if sibling != "" && !headingNames(c.Context, sibling) {
+				sibling = ""
 			}
 		}
 		return sigMismatch{entry: e, decl: d, declText: declText, fixed: indent + fixed + comment, sibling: sibling}, true
@@ -563,7 +581,8 @@ func sigListingMismatch(ws *review.Workspace, pkgs []*retrieval.Package, entries
 // fitsElsewhere reports whether another module package declares a func
 // (or a method of a type of that name) named like the entry whose
 // signature the entry may copy: docs/client/rest.md lists the client
-// package's New, not the root package's.
+// package's New, not the root package's. It is asked only when the
+// Markdown file's package is not certain.
 func fitsElsewhere(ws *review.Workspace, d sigDecl, e sigLine) bool {
 	name := e.name
 	if d.fn.Signature().Recv() != nil {
@@ -624,6 +643,21 @@ func sigSibling(d sigDecl, e sigLine) string {
 	return found
 }
 
+// headingNames reports whether the last heading of a heading path names
+// name as a word.
+func headingNames(context, name string) bool {
+	last := context
+	if i := strings.LastIndex(context, " > "); i >= 0 {
+		last = context[i+3:]
+	}
+	for _, w := range strings.FieldsFunc(last, func(r rune) bool { return !isIdentByte(byte(r)) || r > 127 }) {
+		if w == name {
+			return true
+		}
+	}
+	return false
+}
+
 // funcDeclOf returns the declaration of fn among p's files, or nil.
 func funcDeclOf(p *retrieval.Package, fn *types.Func) *ast.FuncDecl {
 	for _, f := range p.Syntax {
@@ -675,11 +709,11 @@ func (r *GoSnippet) sigVerdict(ws *review.Workspace, c review.Claim, m sigMismat
 	})
 	switch {
 	case m.sibling != "":
-		// The signature is right, the name may be wrong: rename only
-		// when the section is about the sibling.
-		v.Message = strings.TrimSuffix(v.Message, ".") + fmt.Sprintf("; the listed signature is that of %s.", m.sibling)
-		line := strings.Replace(m.entry.text, m.entry.name+"(", m.sibling+"(", 1)
-		if strings.Contains(c.Context, m.sibling) && !m.entry.multi && strings.Count(c.Text, m.entry.text) == 1 {
+		// The signature is right, the name is wrong: the section is
+		// about the sibling.
+		v.Message = strings.TrimSuffix(v.Message, ".") + fmt.Sprintf("; the listed signature is that of %s, which the section is about.", m.sibling)
+		if !m.entry.multi && strings.Count(c.Text, m.entry.text) == 1 {
+			line := strings.Replace(m.entry.text, m.entry.name+"(", m.sibling+"(", 1)
 			v.Suggestion = strings.Replace(c.Text, m.entry.text, line, 1)
 		}
 	case !m.entry.multi && strings.Count(c.Text, m.entry.text) == 1:
