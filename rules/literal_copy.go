@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 	"go/ast"
+	"go/constant"
 	"go/parser"
 	"go/token"
 	"go/types"
@@ -25,8 +26,9 @@ import (
 // same kind and name in the nearest package of the Markdown file.
 
 // copyDefaultRE finds the default a copied field's doc states, to the end
-// of its line: "Optional. Default: 5 * time.Minute", "Default value: 100".
-var copyDefaultRE = regexp.MustCompile(`(?im)\bdefault(?:\s+value)?\s*(?:is\s*)?[:=]\s*([^\n]+?)\s*\.?\s*$`)
+// of its line: "Optional. Default: 5 * time.Minute", "Default value: 100",
+// "Default value 24 * time.Hour" (fiber's first style, without a colon).
+var copyDefaultRE = regexp.MustCompile(`(?im)\bdefault(?:\s+value\s*(?:is\s*)?[:=]?|\s*(?:is\s*)?[:=])\s*([^\n]+?)\s*\.?\s*$`)
 
 // judgeDeclCopy reports the first default of a Markdown copy of a struct
 // or default var that the package's own declaration contradicts, or nil.
@@ -57,7 +59,7 @@ func (r *LiteralMismatch) judgeDeclCopy(ws *review.Workspace, c review.Claim) *r
 				var v *review.Verdict
 				switch s := spec.(type) {
 				case *ast.TypeSpec:
-					v = r.copiedStruct(ws, c, sc, s)
+					v = r.copiedStruct(ws, c, sc, s, copyBlock{fset: fset, src: src, text: b.Text})
 				case *ast.ValueSpec:
 					if gd.Tok == token.VAR {
 						v = r.copiedVar(ws, c, sc, s, fset, src)
@@ -74,7 +76,7 @@ func (r *LiteralMismatch) judgeDeclCopy(ws *review.Workspace, c review.Claim) *r
 
 // copiedStruct compares the defaults a copied struct's field docs state
 // with the fields of the package's struct of that name.
-func (r *LiteralMismatch) copiedStruct(ws *review.Workspace, c review.Claim, sc scope, s *ast.TypeSpec) *review.Verdict {
+func (r *LiteralMismatch) copiedStruct(ws *review.Workspace, c review.Claim, sc scope, s *ast.TypeSpec, block copyBlock) *review.Verdict {
 	st, ok := s.Type.(*ast.StructType)
 	if !ok || st.Fields == nil {
 		return nil
@@ -106,6 +108,11 @@ func (r *LiteralMismatch) copiedStruct(ws *review.Workspace, c review.Claim, sc 
 		}
 		site, ok := r.fieldDefault(ws, sym)
 		if !ok || site.val == nil {
+			// The code sets no default the rules can read: the field's
+			// own doc is what the copy copies.
+			if v := r.copiedFieldDoc(c, block, s.Name.Name, fl, doc, sym); v != nil {
+				return v
+			}
 			continue
 		}
 		repl := site.expr
@@ -119,6 +126,108 @@ func (r *LiteralMismatch) copiedStruct(ws *review.Workspace, c review.Claim, sc 
 		}
 	}
 	return nil
+}
+
+// copyBlock is a copied block as parsed: the source the parser read (the
+// block's text, after a package clause it may lack) and its positions.
+type copyBlock struct {
+	fset *token.FileSet
+	src  string
+	text string
+}
+
+// copiedFieldDoc compares the default a copied field's doc states with
+// the default the field's own doc states, for a field whose default the
+// code does not show: fiber's session README copied CookieSameSite's doc
+// as "Optional. Default value false." while the field, a string, says
+// `Default value "Lax".`. Only values of another kind (a bool for a
+// string) or another number or truth value differ; two strings are not
+// compared (see cellValue).
+func (r *LiteralMismatch) copiedFieldDoc(c review.Claim, block copyBlock, typeName string, fl *ast.Field, doc string, sym retrieval.Symbol) *review.Verdict {
+	ms := copyDefaultRE.FindAllStringSubmatch(sym.Doc, -1)
+	if len(ms) != 1 || sym.Object == nil {
+		return nil
+	}
+	own := strings.TrimSpace(ms[0][1])
+	a, aok := docConst(doc, sym.Object.Type())
+	b, bok := docConst(own, sym.Object.Type())
+	if !aok || !bok || sameConstant(a, b) || !fitsType(b, sym.Object.Type()) {
+		return nil
+	}
+	if a.Kind() == b.Kind() && a.Kind() == constant.String {
+		return nil
+	}
+	if a.Kind() != b.Kind() && !(isNumeric(a) && isNumeric(b)) && fitsType(a, sym.Object.Type()) {
+		// The own doc's value is of another kind than the field while
+		// the copy's fits it: the own doc is the odd one.
+		return nil
+	}
+	name := typeName + "." + fl.Names[0].Name
+	v := &review.Verdict{
+		Label: review.Contradicted, Rule: r.Name(), Confidence: 0.8,
+		Message: fmt.Sprintf("This copy of %s gives %s as the default of %s, but the field's own doc gives %s.", typeName, doc, name, own),
+		Evidence: []review.Evidence{{
+			Path: sym.Path, StartLine: sym.DocLine, EndLine: max(sym.DocEndLine, sym.DocLine), Source: review.SourceDoc,
+			Why: fmt.Sprintf("%s's doc: Default %s", name, own), Hops: []string{fmt.Sprintf("%s:%d", c.Path, c.Line), name},
+		}},
+	}
+	// Rewrite the copy's comment line of this field only: other fields
+	// often state the same default in the same words.
+	cm := fl.Doc.List[len(fl.Doc.List)-1]
+	for _, cmt := range fl.Doc.List {
+		if strings.Contains(cmt.Text, doc) {
+			cm = cmt
+		}
+	}
+	off := block.fset.Position(cm.Pos()).Offset - (len(block.src) - len(block.text))
+	start := strings.Index(c.Text, block.text)
+	if off >= 0 && start >= 0 && strings.Count(c.Text, block.text) == 1 {
+		at := start + off
+		if line := c.Text[at:min(at+len(cm.Text), len(c.Text))]; line == cm.Text && strings.Count(line, doc) == 1 {
+			v.Suggestion = c.Text[:at] + strings.Replace(line, doc, own, 1) + c.Text[at+len(line):]
+		}
+	}
+	return v
+}
+
+// docConst reads a default a doc states as a constant: a truth value, a
+// number, a quoted string, or a duration written as Go
+// ("24 * time.Hour") for a field of type time.Duration.
+func docConst(text string, t types.Type) (constant.Value, bool) {
+	src := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(text), "."))
+	if strings.HasPrefix(src, "`") && strings.HasSuffix(src, "`") && len(src) >= 2 {
+		src = strings.TrimSpace(src[1 : len(src)-1])
+	}
+	if src == "" || strings.Contains(src, "`") {
+		return nil, false
+	}
+	if litIsDuration(t) {
+		src = timeUnits.Replace(src)
+	} else if strings.Contains(src, "time.") {
+		return nil, false
+	}
+	tv, err := types.Eval(token.NewFileSet(), nil, token.NoPos, src)
+	if err != nil || tv.Value == nil {
+		return nil, false
+	}
+	return tv.Value, true
+}
+
+// fitsType reports whether a constant of v's kind can be a value of t.
+func fitsType(v constant.Value, t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	if !ok {
+		return false
+	}
+	switch v.Kind() {
+	case constant.Bool:
+		return b.Info()&types.IsBoolean != 0
+	case constant.String:
+		return b.Info()&types.IsString != 0
+	case constant.Int, constant.Float:
+		return b.Info()&types.IsNumeric != 0
+	}
+	return false
 }
 
 // copiedVar compares the fields of a copied default var's composite

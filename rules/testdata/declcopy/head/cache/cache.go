@@ -27,6 +27,26 @@ type Config struct {
 
 	// Storage keeps the entries.
 	Storage Storage
+
+	// CookieSecure marks the cookie secure.
+	//
+	// Optional. Default value false.
+	CookieSecure bool
+
+	// CookieSameSite is the cookie's SameSite attribute.
+	//
+	// Optional. Default value "Lax".
+	CookieSameSite string
+
+	// Retries is how often a write is retried.
+	//
+	// Optional. Default: 3
+	Retries int
+
+	// Prefix is the key prefix.
+	//
+	// Optional. Default: "k_"
+	Prefix string
 }
 
 // Storage keeps entries.
