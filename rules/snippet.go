@@ -1010,7 +1010,13 @@ func (r *GoSnippet) verdict(ws *review.Workspace, sc scope, c review.Claim, issu
 	case "unknown-member":
 		why = fmt.Sprintf("code block uses %s, which does not exist", sub.name)
 		msg = fmt.Sprintf("The Go code block uses %s, but ", sub.name)
-		if sub.owner != "" {
+		if ptr := pointerToInterfaceRE.FindStringSubmatch(is.Message); ptr != nil {
+			// A pointer to an interface has no methods: the type was a
+			// struct once (fiber v2's *fiber.Ctx) and is an interface now.
+			why = fmt.Sprintf("code block calls %s through a pointer to an interface", sub.member)
+			msg = fmt.Sprintf("The Go code block calls %s on a *%s, a pointer to an interface, which has no methods: %s is an interface, so write %s, not *%s", sub.member, ptr[1], ptr[1], ptr[1], ptr[1])
+			sub.elsewhere, sub.closest = nil, ""
+		} else if sub.owner != "" {
 			msg += fmt.Sprintf("%s has no field or method %s", sub.owner, sub.member)
 		} else {
 			msg += "no such field or method exists"
@@ -1078,9 +1084,17 @@ func (r *GoSnippet) verdict(ws *review.Workspace, sc scope, c review.Claim, issu
 			Hops: []string{hop, sym.Name},
 		})
 	}
+	ptrToInterface := pointerToInterfaceRE.MatchString(is.Message)
 	switch is.Kind {
 	case "unknown-member":
-		if sym, ok := lookupIn(sc, sub.dir, sub.owner); ok {
+		if sym, ok := lookupIn(sc, sub.dir, sub.owner); ok && ptrToInterface {
+			ref := ws.Symbols.Definition(sym)
+			start, _ := lineRange(ref.Line, ref.EndLine)
+			v.Evidence = append(v.Evidence, review.Evidence{
+				Path: ref.Path, StartLine: start, EndLine: start, Source: review.SourceCode,
+				Why: fmt.Sprintf("%s is an interface", sub.owner), Hops: []string{hop, sym.Name},
+			})
+		} else if ok {
 			w := fmt.Sprintf("%s has no field or method %s", sub.owner, sub.member)
 			if sub.closest != "" {
 				w += "; closest: " + lastPart(sub.closest)
@@ -1143,6 +1157,10 @@ func (r *GoSnippet) verdict(ws *review.Workspace, sc scope, c review.Claim, issu
 	}
 	return v
 }
+
+// pointerToInterfaceRE reads the type of the checker's message about a
+// selector through a pointer to an interface.
+var pointerToInterfaceRE = regexp.MustCompile(`type \*([\w.]+) is pointer to interface`)
 
 // declLines is how many lines, from start, a func declaration's signature
 // takes in path at head (up to the line that opens its body), or 0 when

@@ -95,3 +95,23 @@ func TestSigListing(t *testing.T) {
 		}
 	}
 }
+
+// TestGoSnippetPointerToInterface: a method called through a pointer to
+// an interface is reported as that, with the interface as evidence, not
+// as a member the type lacks.
+func TestGoSnippetPointerToInterface(t *testing.T) {
+	ws := loadWorkspace(t, "siglisting")
+	ws.Scope = review.ScopeAll
+	c := mdClaim(t, ws, "store/README.md", "c *store.Context")
+	got, err := (&GoSnippet{}).Judge(t.Context(), ws, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "The Go code block calls Key on a *store.Context, a pointer to an interface, which has no methods: store.Context is an interface, so write store.Context, not *store.Context."
+	if !checkContradicted(t, got, want, equal) {
+		return
+	}
+	if len(got.Evidence) != 2 || got.Evidence[1].Why != "Context is an interface" || got.Evidence[1].Path != "store/store.go" {
+		t.Errorf("evidence %+v, want the interface's declaration", got.Evidence)
+	}
+}

@@ -66,3 +66,6 @@ func (s *Store) Server() *dep.Server { return nil }
 
 // GetDefault returns the value of key, or def.
 func (s *Store) GetDefault(key, def string) (string, error) { return def, nil }
+
+// Use adds handlers.
+func Use(handlers ...any) {}
