@@ -138,39 +138,15 @@ type copyBlock struct {
 
 // copiedFieldDoc compares the default a copied field's doc states with
 // the default the field's own doc states, for a field whose default the
-// code does not show: fiber's session README copied CookieSameSite's doc
-// as "Optional. Default value false." while the field, a string, says
-// `Default value "Lax".`. Only values of another kind (a bool for a
-// string) or another number or truth value differ; two strings are not
-// compared (see cellValue).
+// code does not show (see [ownDocDefault]): fiber's session README copied
+// CookieSameSite's doc as "Optional. Default value false." while the
+// field, a string, says `Default value "Lax".`.
 func (r *LiteralMismatch) copiedFieldDoc(c review.Claim, block copyBlock, typeName string, fl *ast.Field, doc string, sym retrieval.Symbol) *review.Verdict {
-	ms := copyDefaultRE.FindAllStringSubmatch(sym.Doc, -1)
-	if len(ms) != 1 || sym.Object == nil {
+	own, ok := ownDocDefault(doc, sym)
+	if !ok {
 		return nil
 	}
-	own := strings.TrimSpace(ms[0][1])
-	a, aok := docConst(doc, sym.Object.Type())
-	b, bok := docConst(own, sym.Object.Type())
-	if !aok || !bok || sameConstant(a, b) || !fitsType(b, sym.Object.Type()) {
-		return nil
-	}
-	if a.Kind() == b.Kind() && a.Kind() == constant.String {
-		return nil
-	}
-	if a.Kind() != b.Kind() && !(isNumeric(a) && isNumeric(b)) && fitsType(a, sym.Object.Type()) {
-		// The own doc's value is of another kind than the field while
-		// the copy's fits it: the own doc is the odd one.
-		return nil
-	}
-	name := typeName + "." + fl.Names[0].Name
-	v := &review.Verdict{
-		Label: review.Contradicted, Rule: r.Name(), Confidence: 0.8,
-		Message: fmt.Sprintf("This copy of %s gives %s as the default of %s, but the field's own doc gives %s.", typeName, doc, name, own),
-		Evidence: []review.Evidence{{
-			Path: sym.Path, StartLine: sym.DocLine, EndLine: max(sym.DocEndLine, sym.DocLine), Source: review.SourceDoc,
-			Why: fmt.Sprintf("%s's doc: Default %s", name, own), Hops: []string{fmt.Sprintf("%s:%d", c.Path, c.Line), name},
-		}},
-	}
+	v := r.ownDocVerdict(c, fmt.Sprintf("This copy of %s gives", typeName), doc, own, sym)
 	// Rewrite the copy's comment line of this field only: other fields
 	// often state the same default in the same words.
 	cm := fl.Doc.List[len(fl.Doc.List)-1]
@@ -188,6 +164,46 @@ func (r *LiteralMismatch) copiedFieldDoc(c review.Claim, block copyBlock, typeNa
 		}
 	}
 	return v
+}
+
+// ownDocDefault returns the default the doc of a field (sym) states, when
+// it contradicts stated, a default a copy or a table states for the field
+// whose default the code does not show. Only values of another kind (a
+// bool for a string field) or another number or truth value differ; two
+// strings are not compared (see cellValue), and neither is a field doc
+// whose value does not fit the field.
+func ownDocDefault(stated string, sym retrieval.Symbol) (string, bool) {
+	ms := copyDefaultRE.FindAllStringSubmatch(sym.Doc, -1)
+	if len(ms) != 1 || sym.Object == nil {
+		return "", false
+	}
+	own := strings.TrimSpace(ms[0][1])
+	t := sym.Object.Type()
+	a, aok := docConst(stated, t)
+	b, bok := docConst(own, t)
+	if !aok || !bok || sameConstant(a, b) || !fitsType(b, t) {
+		return "", false
+	}
+	if a.Kind() == b.Kind() && a.Kind() == constant.String {
+		return "", false
+	}
+	if a.Kind() != b.Kind() && !(isNumeric(a) && isNumeric(b)) && fitsType(a, t) {
+		return "", false
+	}
+	return own, true
+}
+
+// ownDocVerdict reports a default a copy or table states (led by lead,
+// "The table gives") against the one the field's own doc states.
+func (r *LiteralMismatch) ownDocVerdict(c review.Claim, lead, stated, own string, sym retrieval.Symbol) *review.Verdict {
+	return &review.Verdict{
+		Label: review.Contradicted, Rule: r.Name(), Confidence: 0.8,
+		Message: fmt.Sprintf("%s %s as the default of %s, but the field's own doc gives %s.", lead, stated, sym.Name, own),
+		Evidence: []review.Evidence{{
+			Path: sym.Path, StartLine: sym.DocLine, EndLine: max(sym.DocEndLine, sym.DocLine), Source: review.SourceDoc,
+			Why: fmt.Sprintf("%s's doc: Default %s", sym.Name, own), Hops: []string{fmt.Sprintf("%s:%d", c.Path, c.Line), sym.Name},
+		}},
+	}
 }
 
 // docConst reads a default a doc states as a constant: a truth value, a

@@ -132,11 +132,25 @@ func (r *LiteralMismatch) judgeTable(ws *review.Workspace, c review.Claim) *revi
 	if !ok {
 		return nil
 	}
+	cell := cells[col]
 	site, ok := r.fieldDefault(ws, field)
 	if !ok || site.val == nil {
-		return nil
+		// The code sets no default the rules can read: the field's own
+		// doc is what the table restates.
+		own, ok := ownDocDefault(cell, field)
+		if !ok {
+			return nil
+		}
+		v := r.ownDocVerdict(c, "The table gives", cell, own, field)
+		if strings.Count(c.Text, cell) == 1 {
+			repl := strings.Trim(own, "`")
+			if strings.HasPrefix(cell, "`") {
+				repl = "`" + repl + "`"
+			}
+			v.Suggestion = strings.Replace(c.Text, cell, repl, 1)
+		}
+		return v
 	}
-	cell := cells[col]
 	hops := []string{fmt.Sprintf("%s:%d", c.Path, c.Line), field.Name}
 	return r.compareDefaultText(c, "The table gives", cell, "`"+site.expr+"`", field.Name, hops, site)
 }

@@ -37,6 +37,19 @@ func TestLiteralTable(t *testing.T) {
 		// different spelling is not reported.
 		{name: "string", row: "| SameSite |"},
 		{name: "no default in the code", row: "| Strict |"},
+		{name: "no default in the code, the field's doc gives another", row: "| Secure |", want: &want{
+			label:      review.Contradicted,
+			message:    "The table gives `false` as the default of Config.Secure, but the field's own doc gives true.",
+			suggestion: "| Secure | `bool` | Secure cookies. | `true` |",
+			evidence:   []ev{{"config.go", lineOf(t, ws, "config.go", "Secure marks"), lineOf(t, ws, "config.go", "Default: true"), review.SourceDoc, "Config.Secure's doc: Default true"}},
+		}},
+		{name: "a number against the field's doc", row: "| Retries |", want: &want{
+			label:      review.Contradicted,
+			message:    "The table gives 4 as the default of Config.Retries, but the field's own doc gives 3.",
+			suggestion: "| Retries | `int` | Retries of a request. | 3 |",
+			evidence:   []ev{{"config.go", lineOf(t, ws, "config.go", "Retries is how"), lineOf(t, ws, "config.go", "Default: 3"), review.SourceDoc, "Config.Retries's doc: Default 3"}},
+		}},
+		{name: "a string against the field's doc", row: "| Mode |"},
 		{name: "not a field", row: "| Missing |"},
 		{name: "size with a unit that agrees", row: "| Buffer |"},
 		{name: "duration with a unit that agrees", row: "| `Idle` |"},

@@ -15,6 +15,21 @@ type Config struct {
 	Strict      bool
 	Name        string
 	Buffer      int
+
+	// Secure marks cookies secure.
+	//
+	// Optional. Default: true
+	Secure bool
+
+	// Retries is how often a request is retried.
+	//
+	// Optional. Default: 3
+	Retries int
+
+	// Mode is the serving mode.
+	//
+	// Optional. Default: "fast"
+	Mode string
 }
 
 // Server is another struct with a field of the same name.
