@@ -109,6 +109,7 @@ func (r *GoSnippet) judgeGo(ctx context.Context, ws *review.Workspace, c review.
 	var worst []snippetIssue
 	worstSev := 0
 	var listing *sigMismatch
+	var docBlocks []docBlock
 	major := 0
 	if c.Kind == review.KindMarkdown {
 		major = moduleMajor(ws.Symbols.ModulePath(c.Path))
@@ -143,6 +144,9 @@ func (r *GoSnippet) judgeGo(ctx context.Context, ws *review.Workspace, c review.
 			pre = docContext(ws.Symbols, sc.primary(), c.Symbol, c)
 		}
 		blockIssues := checkBlock(ctx, ws.Symbols, from, b.Text, pre)
+		if c.Kind == review.KindDocComment {
+			docBlocks = append(docBlocks, docBlock{block: b, codeLine: codeLine, prelude: pre, issues: blockIssues})
+		}
 		if c.Kind == review.KindMarkdown {
 			if is, ok := renamedLocal(ctx, ws.Symbols, from, b.Text, pre, blockIssues); ok {
 				blockIssues = append(blockIssues, is)
@@ -169,6 +173,9 @@ func (r *GoSnippet) judgeGo(ctx context.Context, ws *review.Workspace, c review.
 		prior = append(prior, priorBlock{text: b.Text, section: c.Context})
 	}
 	if len(worst) == 0 && c.Kind == review.KindDocComment {
+		if is, ok := renamedAcross(ctx, ws.Symbols, from, docBlocks); ok && (!oldDebt || touched[is.Name]) {
+			return r.verdict(ws, sc, c, []snippetIssue{is}, changes), nil
+		}
 		return nil, nil
 	}
 	if len(worst) == 0 && listing != nil {

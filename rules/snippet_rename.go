@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/docreview/docreview/retrieval"
+	"github.com/docreview/docreview/review"
 	"github.com/docreview/docreview/rules/gocheck"
 )
 
@@ -140,13 +141,20 @@ func testFuncName(name string) bool {
 // variadic) and, where the results are assigned, one variable per
 // result; a call used as a value needs exactly one result.
 func callsFit(f *ast.File, u string, ft *ast.FuncType) bool {
+	calls, fit := callsOf(f, u, ft)
+	return calls > 0 && fit
+}
+
+// callsOf counts the calls of u in f and reports whether each fits a
+// function of type ft (see [callsFit]).
+func callsOf(f *ast.File, u string, ft *ast.FuncType) (int, bool) {
 	if ft == nil {
-		return false
+		return 0, false
 	}
 	params, results := ft.Params.NumFields(), ft.Results.NumFields()
 	if ft.Params != nil && len(ft.Params.List) > 0 {
 		if _, ok := ft.Params.List[len(ft.Params.List)-1].Type.(*ast.Ellipsis); ok {
-			return false
+			return 0, false
 		}
 	}
 	calls, fit := 0, true
@@ -178,7 +186,7 @@ func callsFit(f *ast.File, u string, ft *ast.FuncType) bool {
 		stack = append(stack, n)
 		return true
 	})
-	return calls > 0 && fit
+	return calls, fit
 }
 
 // identCounts counts the identifier tokens of code.
@@ -232,4 +240,124 @@ func countNamed(issues []gocheck.Issue, name string) int {
 		}
 	}
 	return n
+}
+
+// docBlock is a doc comment's code block with what checking it found.
+type docBlock struct {
+	block    review.Mention
+	codeLine int
+	prelude  []string
+	issues   []gocheck.Issue
+}
+
+// renamedAcross is [renamedLocal] across the code blocks of one doc
+// comment, which a doc writes as one example in steps: fx's StartHook
+// declares "func myhook() {…}" in one block, then calls StartHook(myfunc)
+// and myfunc() in the next ones. U is the one undeclared name of the
+// blocks used as a function (called or passed, never the left side of a
+// selector, as a value of the reader's is: lifecycle.Append); D is the
+// one function the blocks declare and never use. Every call of U fits D,
+// and with U written as D the blocks that use U check with no new
+// problem when they see D's block.
+func renamedAcross(ctx context.Context, syms *retrieval.Symbols, dir string, blocks []docBlock) (snippetIssue, bool) {
+	if len(blocks) < 2 {
+		return snippetIssue{}, false
+	}
+	var all strings.Builder
+	funcs := map[string]*ast.FuncType{}
+	declaredIn := map[string]int{}
+	files := make([]*ast.File, len(blocks))
+	for i, b := range blocks {
+		all.WriteString(b.block.Text + "\n")
+		files[i] = parseAnyForm(b.block.Text)
+		if files[i] == nil {
+			return snippetIssue{}, false
+		}
+		for name, ft := range declaredFuncs(files[i]) {
+			funcs[name] = ft
+			declaredIn[name] = i
+		}
+	}
+	var u string
+	for i, b := range blocks {
+		for _, is := range b.issues {
+			if is.Kind != gocheck.Undeclared || is.Name == "" || strings.Contains(is.Name, ".") || selectorBase(files[i], is.Name) {
+				continue
+			}
+			if u != "" && u != is.Name {
+				return snippetIssue{}, false // several inputs left to the reader
+			}
+			u = is.Name
+		}
+	}
+	if u == "" || funcs[u] != nil {
+		return snippetIssue{}, false
+	}
+	uses := identCounts(all.String())
+	var unused []string
+	for name := range funcs {
+		if uses[name] == 1 && !testFuncName(name) {
+			unused = append(unused, name)
+		}
+	}
+	if len(unused) != 1 {
+		return snippetIssue{}, false
+	}
+	d := unused[0]
+	calls := 0
+	var first *docBlock
+	var firstIssue gocheck.Issue
+	for i := range blocks {
+		if identCounts(blocks[i].block.Text)[u] == 0 {
+			continue
+		}
+		n, fit := callsOf(files[i], u, funcs[d])
+		if !fit {
+			return snippetIssue{}, false
+		}
+		calls += n
+		before := blocks[i].issues
+		after := checkBlock(ctx, syms, dir, replaceIdent(blocks[i].block.Text, u, d), append(slices.Clone(blocks[i].prelude), blocks[declaredIn[d]].block.Text))
+		if len(after) > len(before)-countNamed(before, u) || slices.ContainsFunc(after, func(is gocheck.Issue) bool {
+			return is.Name == d || strings.Contains(is.Message, d)
+		}) {
+			return snippetIssue{}, false
+		}
+		if first == nil {
+			first = &blocks[i]
+			for _, is := range before {
+				if is.Name == u {
+					firstIssue = is
+					break
+				}
+			}
+		}
+	}
+	if calls == 0 || first == nil {
+		return snippetIssue{}, false
+	}
+	line := first.codeLine + max(firstIssue.Line, 1) - 1
+	line = min(max(line, first.block.Line), max(first.block.EndLine, first.block.Line))
+	return snippetIssue{
+		Issue: gocheck.Issue{
+			Kind: renamedLocalKind, Line: firstIssue.Line, Name: u,
+			Message: fmt.Sprintf("%s is declared nowhere; another block of the doc declares %s, which no block uses and which fits where %s is used", u, d, u),
+		},
+		block: first.block, line: line, codeLine: first.codeLine,
+	}, true
+}
+
+// selectorBase reports whether name is the left side of a selector in f
+// (lifecycle in lifecycle.Append).
+func selectorBase(f *ast.File, name string) bool {
+	found := false
+	ast.Inspect(f, func(n ast.Node) bool {
+		if sel, ok := n.(*ast.SelectorExpr); ok {
+			if id, ok := sel.X.(*ast.Ident); ok && id.Name == name {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }

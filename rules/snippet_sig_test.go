@@ -115,3 +115,31 @@ func TestGoSnippetPointerToInterface(t *testing.T) {
 		t.Errorf("evidence %+v, want the interface's declaration", got.Evidence)
 	}
 }
+
+// TestGoSnippetRenamedAcrossBlocks: a doc comment whose blocks declare
+// a function no block uses and call, under another name declared
+// nowhere, a function that fits it has a rename half done; inputs the
+// doc leaves to the reader are not.
+func TestGoSnippetRenamedAcrossBlocks(t *testing.T) {
+	ws := loadWorkspace(t, "siglisting")
+	ws.Scope = review.ScopeAll
+	tests := []struct {
+		symbol string
+		want   string // a part of the message, "" for no verdict
+	}{
+		{"StartHook", "myfunc is declared nowhere; another block of the doc declares myhook, which no block uses and which fits where myfunc is used"},
+		{"StopHook", ""}, // handler is passed, never called: a value of the reader's
+		{"RunHook", ""},  // two names declared nowhere
+		{"OnceHook", ""}, // setup is used
+	}
+	for _, tt := range tests {
+		t.Run(tt.symbol, func(t *testing.T) {
+			c := goClaim(t, ws, "store/store.go", tt.symbol)
+			got, err := (&GoSnippet{}).Judge(t.Context(), ws, c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkContradicted(t, got, tt.want, strings.Contains)
+		})
+	}
+}

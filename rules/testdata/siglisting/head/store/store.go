@@ -69,3 +69,52 @@ func (s *Store) GetDefault(key, def string) (string, error) { return def, nil }
 
 // Use adds handlers.
 func Use(handlers ...any) {}
+
+// StartHook wraps start. Given the following function:
+//
+//	func myhook() {
+//		fmt.Println("hook called")
+//	}
+//
+// then calling:
+//
+//	Use(StartHook(myfunc))
+//
+// is like calling:
+//
+//	Use(func() error {
+//		myfunc()
+//		return nil
+//	})
+func StartHook(start func()) func() error { return nil }
+
+// StopHook wraps stop. Given the following function:
+//
+//	func cleanup() {
+//		fmt.Println("done")
+//	}
+//
+// then calling:
+//
+//	Use(StopHook(handler))
+func StopHook(stop func()) func() error { return nil }
+
+// RunHook runs a hook. Given:
+//
+//	func prepare() {}
+//
+// then:
+//
+//	first()
+//	second()
+func RunHook(h func()) {}
+
+// OnceHook runs a hook once. Given:
+//
+//	func setup() {}
+//
+// then:
+//
+//	setup()
+//	Use(OnceHook(other))
+func OnceHook(h func()) func() { return nil }
