@@ -405,7 +405,7 @@ func (r *LiteralMismatch) judgeSentence(ws *review.Workspace, sc scope, c review
 			if !bound || boundToOtherName(sent, names, lit) {
 				continue
 			}
-			site, ok = r.fieldDefault(ws, *self)
+			site, ok = r.fieldDefaultFor(ws, *self, lit)
 		}
 		if !ok || !soleOfKind(lits, lit) || litInExpr(sent, lit.start, lit.end) || inQuotation(sent, lit.start) {
 			continue
@@ -896,6 +896,11 @@ func (r *LiteralMismatch) fieldDefault(ws *review.Workspace, sym retrieval.Symbo
 		}
 	}
 	sites = append(sites, pv.fields[sym.Object]...)
+	return agreeingSite(sites)
+}
+
+// agreeingSite returns the site all of sites agree with, or fails.
+func agreeingSite(sites []valueSite) (valueSite, bool) {
 	if len(sites) == 0 {
 		return valueSite{}, false
 	}
@@ -905,6 +910,48 @@ func (r *LiteralMismatch) fieldDefault(ws *review.Workspace, sym retrieval.Symbo
 		}
 	}
 	return sites[0], true
+}
+
+// fieldDefaultFor is [fieldDefault] for a literal of the field's doc:
+// when the defaults disagree and exactly the ones of lit's kind agree,
+// those are the field's. A percentage is a fraction's (minio's
+// ExpiryWindow: "refreshing once 80% of the credential lifetime has
+// elapsed" is defaultExpiryWindow = 0.8, not the sentinel
+// DefaultExpiryWindow = -1); a number that is not negative is no
+// negative sentinel's.
+func (r *LiteralMismatch) fieldDefaultFor(ws *review.Workspace, sym retrieval.Symbol, lit litPlaced) (valueSite, bool) {
+	if site, ok := r.fieldDefault(ws, sym); ok {
+		return site, true
+	}
+	if sym.Package == nil || sym.Object == nil || lit.Value < 0 {
+		return valueSite{}, false
+	}
+	pv := r.pkgValuesOf(ws, sym.Package)
+	typ, field, ok := strings.Cut(sym.Name, ".")
+	if !ok || strings.Contains(field, ".") {
+		return valueSite{}, false
+	}
+	var sites []valueSite
+	for _, n := range []string{"Default" + field, "default" + field, "Default" + typ + field, "default" + typ + field} {
+		if s, ok := pv.byName[n]; ok {
+			sites = append(sites, s)
+		}
+	}
+	sites = append(sites, pv.fields[sym.Object]...)
+	kept := slices.DeleteFunc(slices.Clone(sites), func(s valueSite) bool {
+		if s.val == nil || !isNumeric(s.val) || constant.Sign(s.val) < 0 {
+			return true
+		}
+		if lit.Unit == "%" {
+			f, _ := constant.Float64Val(constant.ToFloat(s.val))
+			return s.val.Kind() != constant.Float || f <= 0 || f > 1
+		}
+		return false
+	})
+	if len(kept) == 0 || len(kept) == len(sites) {
+		return valueSite{}, false
+	}
+	return agreeingSite(kept)
 }
 
 // collectValues records the constants of a package and the constant

@@ -73,6 +73,18 @@ func TestLiteralMismatch(t *testing.T) {
 			evidence:   at("opts.Timeout = 2", "opts.Timeout = 2 * time.Second"),
 		},
 	}, {
+		name:   "a percentage against the fraction beside a negative sentinel",
+		symbol: "Expiry.Window",
+		want: &want{
+			label:      review.Contradicted,
+			message:    "The doc gives 8% for Expiry.Window, but defaultWindow is 0.8 (80%).",
+			suggestion: "Window is how long before the expiration credentials are\nrefreshed, as a share of their lifetime. The default is 80% of the\nlifetime.",
+			evidence:   at("const defaultWindow =", "defaultWindow = 0.8"),
+		},
+	}, {
+		name:   "a percentage that agrees with the fraction",
+		symbol: "Expiry.Slack",
+	}, {
 		name:   "field count default",
 		symbol: "Options.Workers",
 		want: &want{

@@ -348,3 +348,28 @@ const maxCode = 35
 // received in out-of-order frames." 4096 is too small for real-world cases,
 // however, so we allow more.
 const cryptoBufferSize = 1 << 20
+
+// DefaultWindow asks Expiry.SetWindow for the default window.
+const DefaultWindow = -1
+
+// defaultWindow is the share of a lifetime after which credentials are
+// refreshed.
+const defaultWindow = 0.8
+
+// DefaultSlack asks for the default slack.
+const DefaultSlack = -1
+
+// defaultSlack is the default slack share.
+const defaultSlack = 0.5
+
+// Expiry tracks when credentials expire.
+type Expiry struct {
+	// Window is how long before the expiration credentials are
+	// refreshed, as a share of their lifetime. The default is 8% of the
+	// lifetime.
+	Window time.Duration
+
+	// Slack is added to every wait. The zero value keeps the default of
+	// 50% of the wait.
+	Slack time.Duration
+}
