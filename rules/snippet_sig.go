@@ -44,15 +44,18 @@ type sigLine struct {
 	// or the variable of the call style ("result"); empty for a func.
 	recv    string
 	recvVar bool   // recv is a variable (call style), not a type
+	call    bool   // the call style: no func keyword
 	name    string // the func or method
 	typ     *ast.FuncType
 	generic bool // the listing declares type parameters
 	multi   bool // the entry spans several lines: no line-for-line fix
 }
 
-// sigCallRE matches the call style of a listing: a selector, a parameter
-// list and a result, with an optional trailing comment.
-var sigCallRE = regexp.MustCompile(`^\s*([A-Za-z_]\w*)\.([A-Z]\w*)\((.*)$`)
+// sigCallRE matches the call style of a listing: a selector or a func's
+// name ("DialConnection(network, address string, timeout time.Duration)
+// (Connection, error)"), a parameter list and a result, with an optional
+// trailing comment.
+var sigCallRE = regexp.MustCompile(`^\s*(?:([A-Za-z_]\w*)\.)?([A-Z]\w*)\((.*)$`)
 
 // sigListing returns the entries of a block that only lists signatures
 // (two forms, never mixed: bodyless func declarations, or one
@@ -173,7 +176,7 @@ func sigCalls(text string) []sigLine {
 		if !ok || ft.Results == nil {
 			return nil
 		}
-		out = append(out, sigLine{line: i + 1, text: l, recv: m[1], recvVar: true, name: m[2], typ: ft})
+		out = append(out, sigLine{line: i + 1, text: l, recv: m[1], recvVar: m[1] != "", call: true, name: m[2], typ: ft})
 	}
 	return out
 }
@@ -547,9 +550,11 @@ func sigListingMismatch(ws *review.Workspace, c review.Claim, pkgs []*retrieval.
 		}
 		declText := printNode(d.pkg.Fset, &ast.FuncDecl{Recv: fd.Recv, Name: fd.Name, Type: fd.Type})
 		fixed := declText
-		if e.recvVar {
-			ft := strings.TrimPrefix(printNode(d.pkg.Fset, fd.Type), "func")
-			fixed = e.recv + "." + e.name + ft
+		if e.call {
+			fixed = e.name + strings.TrimPrefix(printNode(d.pkg.Fset, fd.Type), "func")
+			if e.recv != "" {
+				fixed = e.recv + "." + fixed
+			}
 		}
 		indent := e.text[:len(e.text)-len(strings.TrimLeft(e.text, " \t"))]
 		comment := ""

@@ -43,6 +43,7 @@ func TestGoSnippetSignatureListing(t *testing.T) {
 		{"func Open(names ...string) *Store", "the code declares `func Open(size int) *Store`", "func Open(size int) *Store", true},
 		{"func (s *Store) Get(key, def string)", "the listed signature is that of GetDefault", "func (s *Store) GetDefault(key, def string)", false},
 		{"func (s *Store) Get(k, d string)", "the code declares `func (s *Store) Get(key string) (string, error)`.", "func (s *Store) Get(key string) (string, error)", false}, // the heading does not name GetDefault
+		{"New(timeout time.Duration) *Store", "lists New as `New(timeout time.Duration) *Store`", "New(timeout time.Duration, names ...string) *Store", false},
 		{"redis.IsErr(err)", "", "", false}, // a call, not a listing; redis is unknown
 		{"name.last", "", "", false},        // not Go: a query language's paths
 		{"s := store.New(time.Second", "does not parse", "", false},
@@ -79,6 +80,8 @@ func TestSigListing(t *testing.T) {
 		{"func New(config ...Config) fiber.Handler\nfunc (s *Store) Get(key string) ([]byte, error)", []string{"New", "Get"}},
 		{"// listing\nresult.Int() int64 // note\n\nresult.Map() map[string]Result", []string{"Int", "Map"}},
 		{"p.Sanitize(string) string", []string{"Sanitize"}},
+		{"DialTCP(ctx context.Context, addr string) (*TCPConnection, error)", []string{"DialTCP"}},
+		{"Println(x)", nil},                           // a call
 		{"redis.IsLoadingError(err)", nil},            // a call
 		{"func main() {\n\tfmt.Println(1)\n}", nil},   // a body
 		{"func New() *Store\nx := New()", nil},        // mixed with code

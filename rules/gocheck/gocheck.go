@@ -470,11 +470,22 @@ func snipPrepare(text string) ([]*snipBlock, *Issue) {
 	if errDecls == nil {
 		return []*snipBlock{{kind: snipDecls, imports: imports, body: body}}, nil
 	}
-	if decls, stmts, ok := snipSplitFuncs(body); ok && snipParseDecls(decls) == nil && snipParseStmts(stmts) == nil {
-		return []*snipBlock{
-			{kind: snipDecls, imports: imports, body: decls},
-			{kind: snipStmts, imports: imports, body: stmts},
-		}, nil
+	if decls, stmts, ok := snipSplitFuncs(body); ok {
+		ed, es := snipParseDecls(decls), snipParseStmts(stmts)
+		switch {
+		case ed == nil && es == nil:
+			return []*snipBlock{
+				{kind: snipDecls, imports: imports, body: decls},
+				{kind: snipStmts, imports: imports, body: stmts},
+			}, nil
+		case ed == nil:
+			// Declarations beside statements, and the statements do not
+			// parse: their error is the block's ("Ω(x).Should(m()))"
+			// below a func), not the file's "expected declaration".
+			return nil, snipSyntax(es, 1)
+		case es == nil:
+			return nil, snipSyntax(ed, 1)
+		}
 	}
 	if snipLooksLikeDecls(body) || snipDeclaresFunc(body) {
 		return nil, snipSyntax(errDecls, 1)

@@ -514,6 +514,12 @@ func testCheck(t *testing.T, s *retrieval.Symbols) {
 			want: []Issue{{Kind: Syntax, Line: 3, Message: "syntax error: expected operand, found '}'"}},
 		},
 		{
+			name: "syntax error in the statements beside a func",
+			from: "cache",
+			src:  "func newCache() *cache.Cache {\n\treturn cache.New(cache.Options{})\n}\n\nfmt.Println(newCache()))\n",
+			want: []Issue{{Kind: Syntax, Line: 5, Message: "syntax error: expected statement, found ')'"}},
+		},
+		{
 			name: "standard library misuse is not reported",
 			from: "cache",
 			src:  "fmt.Printlnx(1)\nstrings.ToUpper(1)\nvar r io.Reader = 3\n_ = r",
