@@ -533,6 +533,9 @@ func sigListingMismatch(ws *review.Workspace, c review.Claim, pkgs []*retrieval.
 		own[p] = true
 	}
 	for _, e := range entries {
+		if e.generic {
+			continue // its type parameters are the listing's own names
+		}
 		d, ok := sigResolve(ws, pkgs, e)
 		if !ok || d.pkg.Types == nil || !keep(d) {
 			continue
