@@ -38,7 +38,7 @@ func TestGoSnippetSignatureListing(t *testing.T) {
 		{"p.Missing() int", "", "", false},
 		{"func Map[T any](in []T) []T", "", "", false},
 		{"func Open[T any](size, extra T) *Store", "", "", false}, // a generic listing: its T is its own
-		{"func (s *Store) Server() *dep.Server", "", "", false}, // dep is not loaded
+		{"func (s *Store) Server() *dep.Server", "", "", false},   // dep is not loaded
 		// docs/guide.md is read from the root package; other.New fits.
 		{"func New(names ...string) *Store", "", "", true},
 		{"func Open(names ...string) *Store", "the code declares `func Open(size int) *Store`", "func Open(size int) *Store", true},
