@@ -84,7 +84,9 @@
 //     ordered, so the API decides: a Runner that finds the pull request's
 //     head is not its job's returns a [SupersededError], and the worker
 //     queues a review of that head (unless one is waiting) before cancelling
-//     its own job. A push back to a head reviewed before (a force-push back)
+//     its own job. The app's Runner asks again after its review, before it
+//     publishes: a push during a long review makes the reviewed head an old
+//     one, whose summary must not land after the new head's. A push back to a head reviewed before (a force-push back)
 //     reviews it again, so the summary names the current head. Head records
 //     are pruned 90 days after they were written, never by the event's time.
 //   - A Runner error is retried with River's backoff (attempt⁴ seconds plus

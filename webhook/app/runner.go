@@ -159,6 +159,20 @@ func (r *Runner) run(ctx context.Context, job webhook.Job, log *slog.Logger) err
 	log.Info("reviewed", "base", short(rep.Base), "head", short(head), "claims", rep.Stats.Claims,
 		"contradicted", rep.Stats.Contradicted, "incomplete", rep.Stats.Incomplete, "ms", time.Since(start).Milliseconds())
 
+	// A review takes a while: a push during it makes this head an old
+	// one, whose summary must not land after the new head's. The queue
+	// reviews the new head instead (see [webhook.SupersededError]).
+	if now, _, err := client.PullRequests.Get(ctx, job.Owner, job.Repo, job.PR); err != nil {
+		return fmt.Errorf("get the pull request before publishing: %w", err)
+	} else if h := now.GetHead().GetSHA(); isSHA(h) && !strings.EqualFold(h, head) {
+		log.Info("not published: the pull request's head moved during the review", "head", short(head), "now", short(h))
+		nb := now.GetBase().GetSHA()
+		if !isSHA(nb) {
+			nb = base
+		}
+		return &webhook.SupersededError{Head: h, Base: nb}
+	}
+
 	res, err := r.publish(ctx, ghpub.Options{
 		Client: client, Owner: job.Owner, Repo: job.Repo, PR: job.PR, HeadSHA: head, ServerURL: r.serverURL(),
 		Reporters: ghpub.Reporters{Review: true, Check: true, Summary: true},

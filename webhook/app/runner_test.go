@@ -250,6 +250,24 @@ func TestRunnerRun(t *testing.T) {
 		})
 	}
 
+	t.Run("does not publish when the head moved during the review", func(t *testing.T) {
+		e := setup(t, 0)
+		inner := e.runner.Review
+		e.runner.Review = func(ctx context.Context, repoDir, b, h, indexDir string) (review.Report, error) {
+			rep, err := inner(ctx, repoDir, b, h, indexDir)
+			e.api.setPR("open", false, first, base) // a push while reviewing
+			return rep, err
+		}
+		err := e.runner.Run(ctx, job)
+		var sup *webhook.SupersededError
+		if !errors.As(err, &sup) || sup.Head != first || sup.Base != base {
+			t.Fatalf("Run = %v, want a *webhook.SupersededError naming head %s and base %s", err, first, base)
+		}
+		if e.reviews != 1 || len(e.pub.calls) != 0 {
+			t.Errorf("reviewed %d, published %d; want the review and no publication", e.reviews, len(e.pub.calls))
+		}
+	})
+
 	t.Run("waits for the rate limit", func(t *testing.T) {
 		for _, tc := range []struct {
 			remaining int
