@@ -881,13 +881,20 @@ func (r *LiteralMismatch) constSite(ws *review.Workspace, sym retrieval.Symbol) 
 // its Default<Field> constant, a zero-value fallback or a constructor's
 // composite literal. It fails when there is none or they disagree.
 func (r *LiteralMismatch) fieldDefault(ws *review.Workspace, sym retrieval.Symbol) (valueSite, bool) {
+	return agreeingSite(r.fieldSites(ws, sym))
+}
+
+// fieldSites returns the sources of a struct field's default: its
+// Default<Field> constants, zero-value fallbacks and constructors'
+// composite literals.
+func (r *LiteralMismatch) fieldSites(ws *review.Workspace, sym retrieval.Symbol) []valueSite {
 	if sym.Package == nil || sym.Object == nil {
-		return valueSite{}, false
+		return nil
 	}
 	pv := r.pkgValuesOf(ws, sym.Package)
 	typ, field, ok := strings.Cut(sym.Name, ".")
 	if !ok || strings.Contains(field, ".") {
-		return valueSite{}, false
+		return nil
 	}
 	var sites []valueSite
 	for _, n := range []string{"Default" + field, "default" + field, "Default" + typ + field, "default" + typ + field} {
@@ -895,8 +902,7 @@ func (r *LiteralMismatch) fieldDefault(ws *review.Workspace, sym retrieval.Symbo
 			sites = append(sites, s)
 		}
 	}
-	sites = append(sites, pv.fields[sym.Object]...)
-	return agreeingSite(sites)
+	return append(sites, pv.fields[sym.Object]...)
 }
 
 // agreeingSite returns the site all of sites agree with, or fails.
@@ -920,24 +926,13 @@ func agreeingSite(sites []valueSite) (valueSite, bool) {
 // DefaultExpiryWindow = -1); a number that is not negative is no
 // negative sentinel's.
 func (r *LiteralMismatch) fieldDefaultFor(ws *review.Workspace, sym retrieval.Symbol, lit litPlaced) (valueSite, bool) {
-	if site, ok := r.fieldDefault(ws, sym); ok {
+	sites := r.fieldSites(ws, sym)
+	if site, ok := agreeingSite(sites); ok {
 		return site, true
 	}
-	if sym.Package == nil || sym.Object == nil || lit.Value < 0 {
+	if lit.Value < 0 {
 		return valueSite{}, false
 	}
-	pv := r.pkgValuesOf(ws, sym.Package)
-	typ, field, ok := strings.Cut(sym.Name, ".")
-	if !ok || strings.Contains(field, ".") {
-		return valueSite{}, false
-	}
-	var sites []valueSite
-	for _, n := range []string{"Default" + field, "default" + field, "Default" + typ + field, "default" + typ + field} {
-		if s, ok := pv.byName[n]; ok {
-			sites = append(sites, s)
-		}
-	}
-	sites = append(sites, pv.fields[sym.Object]...)
 	kept := slices.DeleteFunc(slices.Clone(sites), func(s valueSite) bool {
 		if s.val == nil || !isNumeric(s.val) || constant.Sign(s.val) < 0 {
 			return true

@@ -122,8 +122,6 @@ func (r *GoSnippet) judgeGo(ctx context.Context, ws *review.Workspace, c review.
 		var old map[int]bool
 		if c.Kind == review.KindMarkdown {
 			old = oldCode(lines, codeLine, max(b.EndLine, codeLine), major)
-		}
-		if c.Kind == review.KindMarkdown {
 			if entries := sigListing(b.Text); entries != nil {
 				// A listing of signatures is compared with the
 				// declarations it copies, not compiled.

@@ -487,15 +487,17 @@ func hasTypeParam(t types.Type) bool {
 	case *types.Named:
 		return x.TypeArgs().Len() > 0 || x.TypeParams().Len() > 0
 	case *types.Signature:
-		for i := range x.Params().Len() {
-			if hasTypeParam(x.Params().At(i).Type()) {
-				return true
-			}
-		}
-		for i := range x.Results().Len() {
-			if hasTypeParam(x.Results().At(i).Type()) {
-				return true
-			}
+		return tupleHasTypeParam(x.Params()) || tupleHasTypeParam(x.Results())
+	}
+	return false
+}
+
+// tupleHasTypeParam reports whether a type of the tuple holds a type
+// parameter.
+func tupleHasTypeParam(t *types.Tuple) bool {
+	for v := range t.Variables() {
+		if hasTypeParam(v.Type()) {
+			return true
 		}
 	}
 	return false

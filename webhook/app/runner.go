@@ -162,9 +162,11 @@ func (r *Runner) run(ctx context.Context, job webhook.Job, log *slog.Logger) err
 	// A review takes a while: a push during it makes this head an old
 	// one, whose summary must not land after the new head's. The queue
 	// reviews the new head instead (see [webhook.SupersededError]).
-	if now, _, err := client.PullRequests.Get(ctx, job.Owner, job.Repo, job.PR); err != nil {
+	now, _, err := client.PullRequests.Get(ctx, job.Owner, job.Repo, job.PR)
+	if err != nil {
 		return fmt.Errorf("get the pull request before publishing: %w", err)
-	} else if h := now.GetHead().GetSHA(); isSHA(h) && !strings.EqualFold(h, head) {
+	}
+	if h := now.GetHead().GetSHA(); isSHA(h) && !strings.EqualFold(h, head) {
 		log.Info("not published: the pull request's head moved during the review", "head", short(head), "now", short(h))
 		nb := now.GetBase().GetSHA()
 		if !isSHA(nb) {
