@@ -10,6 +10,7 @@ import (
 	"go/token"
 	"go/types"
 	"io/fs"
+	"maps"
 	"path"
 	"regexp"
 	"slices"
@@ -620,18 +621,27 @@ func (r *GoSnippet) prelude(ws *review.Workspace, c review.Claim) ([]priorBlock,
 // earlier block declares. A block in between that uses such a name
 // without declaring it (another step of the same walk-through) is no
 // gap. A block that declares what the picked ones declare themselves is
-// never picked. Other blocks are unrelated examples: their variables do not
+// never picked, nor one that declares at package level what the block
+// declares there; the block's statements may declare again what an
+// earlier block's did ("schema, err := compiler.Compile(…)" in each step
+// of a reference). Other blocks are unrelated examples: their variables do not
 // carry over. It returns the picked blocks' texts in document order.
 func tiedPrelude(text, section string, prior []priorBlock, isPackage func(string) bool) []string {
-	declared, used := blockNames(text)
+	declared, used, ownStmts := blockScope(text)
 	if declared == nil {
 		declared, used = map[string]bool{}, map[string]bool{}
 	}
+	// The block's own names conflict only with an earlier block's
+	// package-level ones when it declares at package level too: checked
+	// statements are a scope of their own (gocheck nests them).
+	own := maps.Clone(declared)
+	pickedNames := map[string]bool{}
 	names := make([]map[string]bool, len(prior))
 	uses := make([]map[string]bool, len(prior))
+	stmts := make([]bool, len(prior))
 	declarers := map[string]int{}
 	for i, p := range prior {
-		names[i], uses[i] = blockNames(p.text)
+		names[i], uses[i], stmts[i] = blockScope(p.text)
 		for name := range names[i] {
 			declarers[name]++
 		}
@@ -691,17 +701,20 @@ func tiedPrelude(text, section string, prior []priorBlock, isPackage func(string
 			if chain && used[name] && !declared[name] && declarers[name] == 1 && !isPackage(name) {
 				continues = true
 			}
-			if declared[name] && !reusable[name] {
+			if pickedNames[name] || own[name] && !ownStmts && !stmts[i] {
 				conflict = true
 			}
 		}
 		if !same && !continues || conflict {
-			chain = chain && (same || !conflict && sibling(i))
+			// A step that uses what an earlier block declared without
+			// declaring it keeps the chain without being picked.
+			chain = chain && (same || sibling(i))
 			continue
 		}
 		picked = append(picked, prior[i].text)
 		for name := range d {
 			declared[name] = true
+			pickedNames[name] = true
 		}
 		for name := range u {
 			used[name] = true
@@ -813,9 +826,16 @@ var reusable = map[string]bool{"err": true, "_": true, "ok": true, "ctx": true}
 // blockNames returns the names a code block declares and the identifiers
 // it uses; nil maps when it does not parse.
 func blockNames(text string) (declared, used map[string]bool) {
+	declared, used, _ = blockScope(text)
+	return declared, used
+}
+
+// blockScope is [blockNames], and whether the block is statements (its
+// names are a function body's, not the package's).
+func blockScope(text string) (declared, used map[string]bool, stmts bool) {
 	_, f, offset := parseFragment(text)
 	if f == nil {
-		return nil, nil
+		return nil, nil, false
 	}
 	declared, used = map[string]bool{}, map[string]bool{}
 	topLevelNames(f, offset == 2, declared)
@@ -828,7 +848,7 @@ func blockNames(text string) (declared, used map[string]bool) {
 	for name := range reusable {
 		delete(declared, name)
 	}
-	return declared, used
+	return declared, used, offset == 2
 }
 
 // fileLines returns the lines of a file at head.

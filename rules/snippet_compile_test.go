@@ -110,6 +110,30 @@ func TestSnippetCompile(t *testing.T) {
 			},
 		},
 	}, {
+		name:  "a reference's method sees the first block's variable past a step that declares the same names",
+		claim: block(`seen := ref.Cuont("key")`),
+		want: &want{
+			label:      review.Contradicted,
+			suggestion: `seen := ref.Count("key")`,
+			message:    "Limiter has no field or method Cuont",
+			evidence: []ev{
+				{"README.md", at("README.md", `seen := ref.Cuont("key")`), at("README.md", `seen := ref.Cuont("key")`), review.SourceDoc, "code block uses Limiter.Cuont, which does not exist"},
+				{"limits/limits.go", limStart, limStart, review.SourceCode, "Limiter has no field or method Cuont; closest: Count; it has methods Allow, Count, Reset, Resize"},
+			},
+		},
+	}, {
+		name:  "a reference's method sees the variable of a block that declares the same names",
+		claim: block(`total := other.Cuont("b")`),
+		want: &want{
+			label:      review.Contradicted,
+			suggestion: `total := other.Count("b")`,
+			message:    "Limiter has no field or method Cuont",
+			evidence: []ev{
+				{"README.md", at("README.md", `total := other.Cuont("b")`), at("README.md", `total := other.Cuont("b")`), review.SourceDoc, "code block uses Limiter.Cuont, which does not exist"},
+				{"limits/limits.go", limStart, limStart, review.SourceCode, "Limiter has no field or method Cuont; closest: Count; it has methods Allow, Count, Reset, Resize"},
+			},
+		},
+	}, {
 		name:  "a misspelt method in a doc comment's example",
 		claim: func() review.Claim { return goClaim(t, ws, "limits/limits.go", "Limiter.Allow") },
 		want: &want{

@@ -50,6 +50,9 @@ var (
 		"prior": true, "for": true, "in": true, "under": true, "using": true, "unless": true,
 		"once": true, "tested": true, "built": true, "compiled": true, "running": true,
 	}
+	// goRunVerbs before "on Go 1.x and above" make it the module's
+	// minimum ("works on"), not a condition.
+	goRunVerbs = map[string]bool{"work": true, "works": true, "working": true, "run": true, "runs": true, "running": true, "compiles": true, "builds": true}
 	// goHistoryRE marks sentences about the past or about support that
 	// was dropped.
 	goHistoryRE = regexp.MustCompile(`(?i)\b(?:previously|formerly|used\s+to|no\s+longer|dropped|deprecated|removed|older\s+versions?|earlier\s+versions?|was|were|had)\b`)
@@ -275,6 +278,12 @@ func goConditional(s string, start int, prefixed bool) bool {
 				// "Support for Go 1.4 and above" states the minimum;
 				// "For Go 1.20 and above, use …" is a condition.
 				if cond == "for" && j > 0 && !words[j-1].boundary && strings.HasPrefix(strings.ToLower(words[j-1].text), "support") {
+					continue
+				}
+				// "This code is known to work on Go 1.12 and above"
+				// states the minimum; "On Go 1.20 and above, …" is a
+				// condition.
+				if cond == "on" && j > 0 && !words[j-1].boundary && goRunVerbs[strings.ToLower(words[j-1].text)] {
 					continue
 				}
 				if goCondWords[cond] {

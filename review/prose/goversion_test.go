@@ -32,6 +32,8 @@ func TestGoRequirements(t *testing.T) {
 		{"* [Go Lang](https://golang.org/) (minimum version required is 1.14):", []int{14}},
 		{"- Support for go 1.4 and above, while selectively using newer APIs for later releases", []int{4}},
 		{"* Go 1.13.x or above except 1.14.x", []int{13}},
+		{"This code is known to work on Go 1.12 and above.", []int{12}},
+		{"The server runs on Go 1.21 or later.", []int{21}},
 		// Not a minimum of this module's Go.
 		{"nats_iter.go            # Go 1.23+ iterator support (go:build go1.23)", nil},
 		{"Go 1.18+ generics make the API shorter.", nil},
@@ -50,6 +52,7 @@ func TestGoRequirements(t *testing.T) {
 		{"Install version v1.2.3 or later of the CLI.", nil},
 		{"The go command from Go 1.11 onward reads go.mod.", nil},
 		{"Set GODEBUG=x509sha1=1 on Go 1.18 or later.", nil},
+		{"Everything works. On Go 1.20 and later, Join wraps the errors.", nil},
 		{"Protocol buffers 1.20 or later are required.", nil},
 		{"Uses 1.5 GB or more of memory with go test.", nil},
 		{"[![Go](https://img.shields.io/badge/go-1.21-blue)](https://go.dev/)", nil},

@@ -663,13 +663,26 @@ func snipAssemble(blocks []*snipBlock, prev []*snipFile) []*snipFile {
 		var imports []string
 		var body strings.Builder
 		line := 2
-		for _, i := range stmts {
+		nested := false
+		for k, i := range stmts {
+			// The checked statements may declare again what an earlier
+			// block declared (each step of a reference assigns
+			// "schema, err"): after earlier statements they go in a
+			// nested block, on lines of its own.
+			if blocks[i].src && k > 0 && !blocks[stmts[k-1]].src {
+				body.WriteString("{\n")
+				line++
+				nested = true
+			}
 			imports = append(imports, blocks[i].imports...)
 			n := strings.Count(blocks[i].body, "\n") + 1
 			f.segs = append(f.segs, snipSeg{block: i, start: line, end: line + n - 1})
 			body.WriteString(blocks[i].body)
 			body.WriteString("\n")
 			line += n
+		}
+		if nested {
+			body.WriteString("}\n")
 		}
 		f.text = "package snippet; " + snipImportDecl(imports, f.auto, f.dotIP) + "func _() {\n" + body.String() + "}\n"
 		files = append(files, f)

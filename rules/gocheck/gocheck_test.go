@@ -193,6 +193,14 @@ func testCheck(t *testing.T, s *retrieval.Symbols) {
 			prelude: []string{"c := cache.New(cache.Options{})"},
 		},
 		{
+			name:    "a block declaring again what the prelude declared is a scope of its own",
+			from:    "cache",
+			src:     "v := cache.New(cache.Options{})\nv.Flsh(ctx)",
+			prelude: []string{"c := cache.New(cache.Options{})\nv, found := c.Get(\"a\")", "ctx := context.Background()"},
+			want: []Issue{{Kind: UnknownMember, Line: 2, Name: "Flsh", Package: mod,
+				Message: "type *cache.Cache has no field or method Flsh"}},
+		},
+		{
 			name: "duplicate map key",
 			from: "cache",
 			src:  "m := map[string]int{\"a\": 1, \"a\": 2}\n_ = m",
