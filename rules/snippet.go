@@ -44,8 +44,9 @@ var _ review.Judge = (*GoSnippet)(nil)
 // does not see. The zero value is ready to use and safe for concurrent
 // use.
 type GoSnippet struct {
-	docs  memo[[]review.Claim]
-	lines memo[[]string]
+	docs      memo[[]review.Claim]
+	lines     memo[[]string]
+	proposals proposals
 }
 
 // Name returns "go-snippet".
@@ -69,7 +70,7 @@ type snippetIssue struct {
 // contradictions before omissions. It fails when the claim's Markdown file
 // cannot be read or parsed again for the prelude.
 func (r *GoSnippet) judgeGo(ctx context.Context, ws *review.Workspace, c review.Claim) (*review.Verdict, error) {
-	if ws == nil || ws.Symbols == nil || isHistory(c.Path) || isUpgradeGuide(c.Path) || isOtherVersionDoc(ws, c.Path) {
+	if ws == nil || ws.Symbols == nil || isHistory(c.Path) || isUpgradeGuide(c.Path) || isOtherVersionDoc(ws, c.Path) || r.proposals.is(ws, c.Path) {
 		return nil, nil
 	}
 	blocks := goBlocks(c)

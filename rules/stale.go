@@ -39,6 +39,7 @@ var _ review.Judge = (*StaleReference)(nil)
 // ready to use and safe for concurrent use.
 type StaleReference struct {
 	testNames memo[map[string]bool]
+	proposals proposals
 	history   memo[*review.Commit]
 	budget    memo[*historyBudget]
 }
@@ -83,7 +84,7 @@ type stale struct {
 // no certain correction exists. It fails only when the diff's symbol
 // changes cannot be computed.
 func (r *StaleReference) Judge(ctx context.Context, ws *review.Workspace, c review.Claim) (*review.Verdict, error) {
-	if ws == nil || ws.Symbols == nil || isHistory(c.Path) || isOtherVersionDoc(ws, c.Path) {
+	if ws == nil || ws.Symbols == nil || isHistory(c.Path) || isOtherVersionDoc(ws, c.Path) || r.proposals.is(ws, c.Path) {
 		return nil, nil
 	}
 	sc := newScope(ws.Symbols, c)

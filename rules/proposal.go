@@ -1,0 +1,44 @@
+package rules
+
+import (
+	"errors"
+	"io/fs"
+	"path"
+	"regexp"
+	"strings"
+
+	"github.com/docreview/docreview/review"
+)
+
+// proposalHeadingRE matches a heading that only a design proposal has: the
+// alternatives it weighed ("Alternatives considered", not a README's
+// "Alternatives", which lists other libraries), or the proposal itself as
+// a section.
+var proposalHeadingRE = regexp.MustCompile(`(?mi)^#{1,6}[ \t]+(?:\d+\.?[ \t]+)?(?:alternatives[ \t]+considered|alternative[ \t]+(?:designs?|approaches)|rejected[ \t]+alternatives|considered[ \t]+alternatives|proposed[ \t]+(?:design|solution|api|changes?)|proposal)[ \t]*:?[ \t]*$`)
+
+// proposals tells which Markdown files of a review are design proposals.
+type proposals struct {
+	files memo[bool]
+}
+
+// is reports whether the Markdown file p is a design proposal: a file
+// outside the directories [isHistory] knows (design/mrtr.md) with a
+// section of the alternatives it weighed or of the proposal itself. Its
+// code shows the API as it was planned, so it is history, not drift. A
+// file that cannot be read is no proposal, nor is a README.
+func (pr *proposals) is(ws *review.Workspace, p string) bool {
+	if ws == nil || ws.HeadFS == nil || path.Ext(p) == ".go" || strings.HasPrefix(strings.ToLower(path.Base(p)), "readme") {
+		return false
+	}
+	ok, _ := pr.files.get(ws, p, func() (bool, error) {
+		data, err := fs.ReadFile(ws.HeadFS, p)
+		if errors.Is(err, fs.ErrNotExist) {
+			return false, nil
+		}
+		if err != nil {
+			return false, err
+		}
+		return proposalHeadingRE.Match(data), nil
+	})
+	return ok
+}
