@@ -111,6 +111,7 @@ func (r *GoSnippet) judgeGo(ctx context.Context, ws *review.Workspace, c review.
 	var worst []snippetIssue
 	worstSev := 0
 	var listing *sigMismatch
+	var typeListed *typeMismatch
 	var docBlocks []docBlock
 	major := 0
 	if c.Kind == review.KindMarkdown {
@@ -137,6 +138,16 @@ func (r *GoSnippet) judgeGo(ctx context.Context, ws *review.Workspace, c review.
 				}
 				prior = append(prior, priorBlock{text: b.Text, section: c.Context})
 				continue
+			}
+			if listed := typeListing(b.Text); listed != nil && typeListed == nil {
+				// A copy of the package's type is compared with the
+				// declaration it copies; the compiler sees it as the
+				// package's own source.
+				keep := func(name string) bool { return !oldDebt || touched[name] }
+				if m, ok := typeListingMismatch(ws, c, docScopePackages(ws, c, sc), listed, keep); ok && !old[codeLine+m.entry.line-1] {
+					m.line = codeLine + m.entry.line - 1
+					typeListed = &m
+				}
 			}
 		}
 		pre := tiedPrelude(b.Text, c.Context, prior, func(name string) bool { return packageName(ws.Symbols, name) })
@@ -180,6 +191,9 @@ func (r *GoSnippet) judgeGo(ctx context.Context, ws *review.Workspace, c review.
 	}
 	if len(worst) == 0 && listing != nil {
 		return r.sigVerdict(ws, c, *listing), nil
+	}
+	if len(worst) == 0 && typeListed != nil {
+		return r.typeVerdict(ws, c, *typeListed), nil
 	}
 	if len(worst) == 0 {
 		// What any earlier block declares counts as declared here: an

@@ -24,6 +24,8 @@ func TestSnippetCompile(t *testing.T) {
 	winStart, winEnd := decl("type Window struct")
 	limStart, _ := decl("type Limiter struct")
 	cntStart, _ := decl("func (l *Limiter) Count(")
+	cfgStart, cfgEnd := decl("type Config struct")
+	ctrStart, ctrEnd := decl("type Counter interface")
 	block := func(s string) func() review.Claim {
 		return func() review.Claim { return mdClaim(t, ws, "README.md", s) }
 	}
@@ -134,17 +136,66 @@ func TestSnippetCompile(t *testing.T) {
 			},
 		},
 	}, {
-		name:  "a misspelt method in a doc comment's example",
-		claim: func() review.Claim { return goClaim(t, ws, "limits/limits.go", "Limiter.Allow") },
+		name:  "a listing of the package's struct with a field the code lacks",
+		claim: block("\tWindw Window"),
+		want: &want{
+			label:      review.Contradicted,
+			suggestion: "type Config struct {\n\tMax   int\n\tWindow Window\n}",
+			message:    "The Go code block lists Config with field Windw, but Config has no field Windw (closest: Config.Window).",
+			evidence: []ev{
+				{"README.md", at("README.md", "\tWindw Window"), at("README.md", "\tWindw Window"), review.SourceDoc, "code block lists Config.Windw"},
+				{"limits/limits.go", cfgStart, cfgEnd, review.SourceCode, "Config has no field Windw; closest: Window"},
+			},
+		},
+	}, {
+		name:  "a listing of the package's struct with a field of another type",
+		claim: block("\tSize string"),
 		want: &want{
 			label:   review.Contradicted,
-			message: "Limiter has no field or method Alow (closest: Limiter.Allow)",
+			message: "The Go code block lists Window.Size as `string`, but the code declares `int`.",
 			evidence: []ev{
-				{"limits/limits.go", at("limits/limits.go", `//	if l.Alow("user") {`), at("limits/limits.go", `//	if l.Alow("user") {`), review.SourceDoc, "code block uses Limiter.Alow, which does not exist"},
-				{"limits/limits.go", limStart, limStart, review.SourceCode, "Limiter has no field or method Alow; closest: Allow; it has methods Allow, Count, Reset, Resize"},
+				{"README.md", at("README.md", "\tSize string"), at("README.md", "\tSize string"), review.SourceDoc, "code block lists Window.Size"},
+				{"limits/limits.go", at("limits/limits.go", "\tSize int"), at("limits/limits.go", "\tSize int"), review.SourceCode, "Window.Size: int"},
+			},
+		},
+	}, {
+		name:  "a listing of the package's interface with a method of another signature",
+		claim: block("\tCount(key string) string"),
+		want: &want{
+			label:   review.Contradicted,
+			message: "The Go code block lists Counter.Count as `Count(key string) string`, but the code declares `Count(key string) int`.",
+			evidence: []ev{
+				{"README.md", at("README.md", "\tCount(key string) string"), at("README.md", "\tCount(key string) string"), review.SourceDoc, "code block lists Counter.Count"},
+				{"limits/limits.go", at("limits/limits.go", "\tCount(key string) int"), at("limits/limits.go", "\tCount(key string) int"), review.SourceCode, "Counter.Count: Count(key string) int"},
+			},
+		},
+	}, {
+		name:  "a listing of the package's interface with a method the code lacks",
+		claim: block("\tRest()"),
+		want: &want{
+			label:   review.Contradicted,
+			message: "The Go code block lists Counter with method Rest, but Counter has no method Rest.",
+			evidence: []ev{
+				{"README.md", at("README.md", "\tRest()"), at("README.md", "\tRest()"), review.SourceDoc, "code block lists Counter.Rest"},
+				{"limits/limits.go", ctrStart, ctrEnd, review.SourceCode, "Counter has no method Rest"},
 			},
 		},
 	},
+		{name: "a listing of part of the package's struct", claim: block("type Config struct {\n\tMax int\n}")},
+		{name: "the reader's own type of the package's type's name", claim: block("\tDSN  string")},
+		{name: "a listing of the package's unexported fields", claim: block("\tconfig Config")},
+		{
+			name:  "a misspelt method in a doc comment's example",
+			claim: func() review.Claim { return goClaim(t, ws, "limits/limits.go", "Limiter.Allow") },
+			want: &want{
+				label:   review.Contradicted,
+				message: "Limiter has no field or method Alow (closest: Limiter.Allow)",
+				evidence: []ev{
+					{"limits/limits.go", at("limits/limits.go", `//	if l.Alow("user") {`), at("limits/limits.go", `//	if l.Alow("user") {`), review.SourceDoc, "code block uses Limiter.Alow, which does not exist"},
+					{"limits/limits.go", limStart, limStart, review.SourceCode, "Limiter has no field or method Alow; closest: Allow; it has methods Allow, Count, Reset, Resize"},
+				},
+			},
+		},
 		{
 			name:  "a doc comment's example calls its receiver",
 			claim: func() review.Claim { return goClaim(t, ws, "limits/limits.go", "Limiter.Count") },

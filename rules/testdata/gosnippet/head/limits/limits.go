@@ -70,3 +70,8 @@ func (l *Limiter) Count(key string) int { return l.seen[key] }
 //
 //	fmt.Println(other.Size)
 func (l *Limiter) Resize(other Config) { l.cfg.Window = other.Window }
+
+// Counter counts the requests of a key.
+type Counter interface {
+	Count(key string) int
+}
