@@ -41,9 +41,16 @@ const (
 	// MentionFlag is a command-line flag: "--fail-on", "-v".
 	MentionFlag MentionKind = "flag"
 	// MentionBlock is a fenced or indented code block; Lang holds its
-	// language and Text its body.
+	// language and Text its body. A Markdown heading that is one Go
+	// signature in a code span is a block of language [LangGoSignature].
 	MentionBlock MentionKind = "block"
 )
+
+// LangGoSignature is the language of a [MentionBlock] that a Markdown
+// heading made: one Go signature ("func (c *Compiler) Compile(schema
+// []byte) (*Schema, error)"), to compare with the declaration, not to
+// compile.
+const LangGoSignature = "go-signature"
 
 // Mention is something a claim refers to that can be checked against the
 // repository.

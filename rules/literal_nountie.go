@@ -111,6 +111,22 @@ func docPackage(ws *review.Workspace, c review.Claim) *retrieval.Package {
 	return p
 }
 
+// statesSiteValue reports whether another number of the sentence than n is
+// the site's value: "Try acquiring 3 keys (given that the default
+// KeyMajority is 2)" states KeyMajority's default as 2, and its 3 counts
+// something else.
+func statesSiteValue(sent string, n sentNum, site valueSite) bool {
+	for _, o := range sentenceNumbers(sent) {
+		if o.start == n.start {
+			continue
+		}
+		if got, ok := matchLiteral(numberLit(sent, o), site); ok && got.equal {
+			return true
+		}
+	}
+	return false
+}
+
 // partOfNumber reports whether sent[start:end] is part of a longer number
 // or version: "2" of "2.5", "1,000" or "1.2.3".
 func partOfNumber(sent string, start, end int) bool {
@@ -191,7 +207,7 @@ func (r *LiteralMismatch) judgeTopicDefault(ws *review.Workspace, c review.Claim
 				}
 				tied = append(tied, name)
 			}
-			if !agree || len(tied) == 0 {
+			if !agree || len(tied) == 0 || statesSiteValue(sent, n, first) {
 				continue
 			}
 			value := first.expr

@@ -20,20 +20,21 @@ func TestLiteralTopicDefault(t *testing.T) {
 		message  string // "" for no verdict
 		evidence string // path:line of the value
 	}{
-		{symbol: "InstanceID", message: "The doc gives 10s as the default of cfg.sessionTimeout, but defaultCfg sets sessionTimeout = 45000 * time.Millisecond (45s).", evidence: "config.go:26"},
+		{symbol: "InstanceID", message: "The doc gives 10s as the default of cfg.sessionTimeout, but defaultCfg sets sessionTimeout = 45000 * time.Millisecond (45s).", evidence: "config.go:27"},
 		{symbol: "MaxRange", message: "The doc gives 10,000,000 as the default of defaultMaxRangeSize, but defaultMaxRangeSize is 1_000_000 (1000000).", evidence: "config.go:7"},
-		{md: "session timeout", message: "The doc gives 30 seconds as the default of cfg.sessionTimeout", evidence: "config.go:26"},
-		{symbol: "Heartbeat"},  // right, in another unit
-		{symbol: "Frames"},     // right: 1 MiB is 1 << 20
-		{symbol: "Retries"},    // two fields called retries, 5 and 7: which one is not certain
-		{symbol: "Port"},       // an example, not the default
-		{symbol: "Session"},    // about the past
-		{symbol: "Backoff"},    // no words name a constant or field
-		{symbol: "Fetch"},      // "fetch timeout" is not cfg.timeout: another word qualifies it
-		{symbol: "Join"},       // an approximate number
-		{symbol: "maxMessage"}, // arithmetic the doc writes out: 1 GB - 1 KB is the value
-		{symbol: "priority"},   // RFC 9218 names a document, not a number of streams
-		{symbol: "encode"},     // DefaultCompression is an enum member, not a level
+		{md: "session timeout", message: "The doc gives 30 seconds as the default of cfg.sessionTimeout", evidence: "config.go:27"},
+		{symbol: "Heartbeat"},    // right, in another unit
+		{symbol: "Frames"},       // right: 1 MiB is 1 << 20
+		{symbol: "Retries"},      // two fields called retries, 5 and 7: which one is not certain
+		{symbol: "Port"},         // an example, not the default
+		{symbol: "Session"},      // about the past
+		{symbol: "Backoff"},      // no words name a constant or field
+		{symbol: "Fetch"},        // "fetch timeout" is not cfg.timeout: another word qualifies it
+		{symbol: "Join"},         // an approximate number
+		{symbol: "maxMessage"},   // arithmetic the doc writes out: 1 GB - 1 KB is the value
+		{symbol: "priority"},     // RFC 9218 names a document, not a number of streams
+		{symbol: "encode"},       // DefaultCompression is an enum member, not a level
+		{md: "acquiring 3 keys"}, // the sentence states the default key majority itself, right; 3 counts the keys
 	}
 	for _, tt := range tests {
 		name := tt.symbol

@@ -125,7 +125,11 @@ func (r *GoSnippet) judgeGo(ctx context.Context, ws *review.Workspace, c review.
 		var old map[int]bool
 		if c.Kind == review.KindMarkdown {
 			old = oldCode(lines, codeLine, max(b.EndLine, codeLine), major)
-			if entries := sigListing(b.Text); entries != nil {
+			entries := sigListing(b.Text)
+			if b.Lang == review.LangGoSignature && entries == nil {
+				continue // a heading's signature is compared, never compiled
+			}
+			if entries != nil {
 				// A listing of signatures is compared with the
 				// declarations it copies, not compiled.
 				entries = slices.DeleteFunc(entries, func(e sigLine) bool { return old[codeLine+e.line-1] })
@@ -190,7 +194,13 @@ func (r *GoSnippet) judgeGo(ctx context.Context, ws *review.Workspace, c review.
 		return nil, nil
 	}
 	if len(worst) == 0 && listing != nil {
-		return r.sigVerdict(ws, c, *listing), nil
+		v := r.sigVerdict(ws, c, *listing)
+		if slices.ContainsFunc(blocks, func(b review.Mention) bool { return b.Lang == review.LangGoSignature }) {
+			// A heading's claim text is its signature, not its line:
+			// no rewrite of it is certain.
+			v.Suggestion = ""
+		}
+		return v, nil
 	}
 	if len(worst) == 0 && typeListed != nil {
 		return r.typeVerdict(ws, c, *typeListed), nil
@@ -471,7 +481,7 @@ func goBlocks(c review.Claim) []review.Mention {
 		}
 		switch c.Kind {
 		case review.KindMarkdown:
-			if isGoLang(m.Lang) {
+			if isGoLang(m.Lang) || m.Lang == review.LangGoSignature {
 				out = append(out, m)
 			}
 		case review.KindExample:
@@ -619,6 +629,9 @@ func (r *GoSnippet) prelude(ws *review.Workspace, c review.Claim) ([]priorBlock,
 			continue
 		}
 		for _, b := range goBlocks(o) {
+			if b.Lang == review.LangGoSignature {
+				continue // a heading's signature declares nothing for the code
+			}
 			if b.Line < c.Line {
 				prior = append(prior, priorBlock{text: b.Text, section: o.Context})
 			}

@@ -185,6 +185,21 @@ func TestSnippetCompile(t *testing.T) {
 		{name: "the reader's own type of the package's type's name", claim: block("\tDSN  string")},
 		{name: "a listing of the package's unexported fields", claim: block("\tconfig Config")},
 		{
+			name: "a heading that lists a method's signature",
+			claim: func() review.Claim {
+				return mdClaim(t, ws, "limits/API.md", "func (l *Limiter) Count(key string) string")
+			},
+			want: &want{
+				label:   review.Contradicted,
+				message: "The Go code block lists Limiter.Count as `func (l *Limiter) Count(key string) string`, but the code declares `func (l *Limiter) Count(key string) int`.",
+				evidence: []ev{
+					{"limits/API.md", at("limits/API.md", "### `func (l *Limiter) Count(key string) string`"), at("limits/API.md", "### `func (l *Limiter) Count(key string) string`"), review.SourceDoc, "code block lists the signature of Limiter.Count"},
+					{"limits/limits.go", cntStart, cntStart, review.SourceCode, "signature: func (l *Limiter) Count(key string) int"},
+				},
+			},
+		},
+		{name: "a heading that lists a method's signature right", claim: func() review.Claim { return mdClaim(t, ws, "limits/API.md", "func (*Limiter) Allow(key string) bool") }},
+		{
 			name:  "a misspelt method in a doc comment's example",
 			claim: func() review.Claim { return goClaim(t, ws, "limits/limits.go", "Limiter.Allow") },
 			want: &want{

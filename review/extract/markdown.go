@@ -230,6 +230,30 @@ func segmentsOf(n ast.Node) []text.Segment {
 	return lines.Sliced(0, lines.Len())
 }
 
+// headingSigRE matches a heading that is one Go signature in a code span:
+// "`func New(cfg Config) *Store`", "`func (s *Store) Get(key string) string`",
+// "`(*Compiler) Compile(schema []byte) (*Schema, error)`". A name alone
+// ("`Compile`") or a call ("`store.Get(key)`") is no signature.
+var headingSigRE = regexp.MustCompile("^`((?:func\\s+)?(?:\\([^()`]*\\)\\s*)?[A-Z][A-Za-z0-9_]*\\([^`]*\\)[^`]*)`$")
+
+// headingSignature returns the Go signature a heading consists of, as a
+// declaration ("func (*Compiler) Compile(…) …"), when it has results or
+// the func keyword, so that it is a declaration and not a call.
+func headingSignature(t string) (string, bool) {
+	m := headingSigRE.FindStringSubmatch(strings.TrimSpace(t))
+	if m == nil {
+		return "", false
+	}
+	sig := strings.TrimSpace(m[1])
+	if !strings.HasPrefix(sig, "func") {
+		if strings.HasSuffix(sig, ")") && !strings.HasPrefix(sig, "(") && strings.Count(sig, "(") == 1 {
+			return "", false // Name(args): a call, or a signature without results
+		}
+		sig = "func " + sig
+	}
+	return sig, true
+}
+
 var (
 	headingLinkRE = regexp.MustCompile(`!?\[([^\]]*)\]\([^)]*\)`)
 	headingMarkRE = regexp.MustCompile("[`*]+")
@@ -237,10 +261,19 @@ var (
 
 func (w *mdWalker) heading(h *ast.Heading) {
 	var parts []string
-	for _, s := range segmentsOf(h) {
+	segs := segmentsOf(h)
+	for _, s := range segs {
 		parts = append(parts, strings.TrimSpace(string(s.Value(w.src))))
 	}
 	t := strings.Join(parts, " ")
+	if sig, ok := headingSignature(t); ok && len(segs) == 1 {
+		line := w.lines.line(segs[0].Start)
+		w.out = append(w.out, review.Claim{
+			Path: w.path, Line: line, EndLine: line, Kind: review.KindMarkdown,
+			Context: w.context(), Text: sig,
+			Mentions: []review.Mention{{Kind: review.MentionBlock, Text: sig, Line: line, EndLine: line, Lang: review.LangGoSignature}},
+		})
+	}
 	t = headingLinkRE.ReplaceAllString(t, "$1")
 	t = headingMarkRE.ReplaceAllString(t, "")
 	t = strings.Join(strings.Fields(t), " ")

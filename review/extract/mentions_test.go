@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"maps"
 	"slices"
 	"testing"
 
@@ -228,5 +229,40 @@ func TestMarkdownEmphasisIsNoPartOfAName(t *testing.T) {
 		if m.Text == "Cache.Flush" {
 			t.Errorf("a Go comment's %q lost its underscores", text)
 		}
+	}
+}
+
+// TestMarkdownHeadingSignature checks that a heading that is one Go
+// signature in a code span is a claim with a block of language
+// [review.LangGoSignature], written as a declaration, and that other
+// headings (a name, a call, words) make none.
+func TestMarkdownHeadingSignature(t *testing.T) {
+	t.Parallel()
+	src := "# API\n\n" +
+		"### `(*Compiler) Compile(schema []byte) (*Schema, error)`\n\n" +
+		"### `func New(cfg Config) *Store`\n\n" +
+		"### `NewCompiler() *Compiler`\n\n" +
+		"### `Compile`\n\n" +
+		"### `store.Get(key)`\n\n" +
+		"### `Close()`\n\n" +
+		"### Using `Compile(schema []byte) error`\n"
+	want := map[int]string{
+		3: "func (*Compiler) Compile(schema []byte) (*Schema, error)",
+		5: "func New(cfg Config) *Store",
+		7: "func NewCompiler() *Compiler",
+	}
+	got := map[int]string{}
+	for _, c := range MarkdownClaims("docs/api.md", []byte(src)) {
+		for _, m := range c.Mentions {
+			if m.Kind == review.MentionBlock && m.Lang == review.LangGoSignature {
+				got[m.Line] = m.Text
+				if c.Line != m.Line || c.Text != m.Text {
+					t.Errorf("claim at %d is %q, want its signature %q on its line", c.Line, c.Text, m.Text)
+				}
+			}
+		}
+	}
+	if !maps.Equal(got, want) {
+		t.Errorf("heading signatures = %v, want %v", got, want)
 	}
 }

@@ -15,6 +15,7 @@ type cfg struct {
 	port           int
 	retries        int
 	timeout        time.Duration
+	keyMajority    int
 }
 
 type otherCfg struct {
@@ -28,6 +29,7 @@ func defaultCfg() cfg {
 		port:           9092,
 		retries:        5,
 		timeout:        5 * time.Second,
+		keyMajority:    2,
 	}
 }
 
