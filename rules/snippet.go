@@ -126,8 +126,16 @@ func (r *GoSnippet) judgeGo(ctx context.Context, ws *review.Workspace, c review.
 		if c.Kind == review.KindMarkdown {
 			old = oldCode(lines, codeLine, max(b.EndLine, codeLine), major)
 			entries := sigListing(b.Text)
-			if b.Lang == review.LangGoSignature && entries == nil {
-				continue // a heading's signature is compared, never compiled
+			if b.Lang == review.LangGoSignature {
+				// A heading's signature is compared, never compiled. One
+				// without a receiver under a heading such as "RecordReplay
+				// Methods" may be a method's: it is compared only when no
+				// type of the package has a method of its name.
+				pkgs := docScopePackages(ws, c, sc)
+				entries = slices.DeleteFunc(entries, func(e sigLine) bool { return e.recv == "" && methodNamed(pkgs, e.name) })
+				if len(entries) == 0 {
+					continue
+				}
 			}
 			if entries != nil {
 				// A listing of signatures is compared with the

