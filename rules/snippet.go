@@ -859,15 +859,9 @@ func topLevelNames(f *ast.File, stmts bool, names map[string]bool) {
 // and conflicts with nothing.
 var reusable = map[string]bool{"err": true, "_": true, "ok": true, "ctx": true}
 
-// blockNames returns the names a code block declares and the identifiers
-// it uses; nil maps when it does not parse.
-func blockNames(text string) (declared, used map[string]bool) {
-	declared, used, _ = blockScope(text)
-	return declared, used
-}
-
-// blockScope is [blockNames], and whether the block is statements (its
-// names are a function body's, not the package's).
+// blockScope returns the names a code block declares and the identifiers
+// it uses, nil maps when it does not parse, and whether the block is
+// statements (its names are a function body's, not the package's).
 func blockScope(text string) (declared, used map[string]bool, stmts bool) {
 	_, f, offset := parseFragment(text)
 	if f == nil {
