@@ -159,16 +159,19 @@ func fieldDefaultChanges(ws *review.Workspace, dir string, base *pkgValues) []va
 // does; fields whose defaults disagree or are computed are left out.
 func fieldDefaultsByName(pv *pkgValues) map[string]valueSite {
 	out := map[string]valueSite{}
-	var owners map[*types.Var]string
+	// The fields may belong to several packages (a struct of another
+	// package that a func of this one fills in): their owners are looked
+	// up in each one's own package, whatever order the map gives.
+	owners := map[*types.Package]map[*types.Var]string{}
 	for obj, sites := range pv.fields {
 		v, ok := obj.(*types.Var)
 		if !ok || !v.IsField() || v.Pkg() == nil || len(sites) == 0 {
 			continue
 		}
-		if owners == nil {
-			owners = fieldOwners(v.Pkg())
+		if owners[v.Pkg()] == nil {
+			owners[v.Pkg()] = fieldOwners(v.Pkg())
 		}
-		owner := owners[v]
+		owner := owners[v.Pkg()][v]
 		if owner == "" {
 			continue
 		}

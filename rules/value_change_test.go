@@ -2,6 +2,10 @@ package rules
 
 import (
 	"cmp"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"strings"
 	"testing"
 
 	"github.com/docreview/docreview/review"
@@ -314,4 +318,32 @@ func TestLiteralMismatchGuardedCopy(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkVerdict(t, rule, got, nil)
+}
+
+// TestFieldDefaultsByNameSeveralPackages checks that the fields a package's
+// funcs fill in are named after their owners whatever package declares
+// them: a func that fills in another package's struct beside its own must
+// not hide its own fields' defaults (the map of fields has no order, so the
+// check is repeated).
+func TestFieldDefaultsByNameSeveralPackages(t *testing.T) {
+	structPkg := func(path, typeName, field string) (*types.Package, *types.Var) {
+		pkg := types.NewPackage(path, path[strings.LastIndexByte(path, '/')+1:])
+		f := types.NewField(token.NoPos, pkg, field, types.Typ[types.Int], false)
+		tn := types.NewTypeName(token.NoPos, pkg, typeName, nil)
+		types.NewNamed(tn, types.NewStruct([]*types.Var{f}, nil), nil)
+		pkg.Scope().Insert(tn)
+		return pkg, f
+	}
+	_, own := structPkg("example.com/lock", "LockerOption", "KeyMajority")
+	_, other := structPkg("example.com/client", "ClientOption", "Addr")
+	pv := &pkgValues{fields: map[types.Object][]valueSite{
+		own:   {{val: constant.MakeInt64(2), name: "option.KeyMajority"}},
+		other: {{val: constant.MakeInt64(6379), name: "opt.Addr"}},
+	}}
+	for range 50 {
+		got := fieldDefaultsByName(pv)
+		if len(got) != 2 || got["LockerOption.KeyMajority"].name != "option.KeyMajority" || got["ClientOption.Addr"].name != "opt.Addr" {
+			t.Fatalf("fieldDefaultsByName = %v, want LockerOption.KeyMajority and ClientOption.Addr", got)
+		}
+	}
 }
