@@ -16,6 +16,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/docreview/docreview/retrieval"
 	"github.com/docreview/docreview/review"
@@ -112,6 +113,8 @@ func (r *GoSnippet) judgeGo(ctx context.Context, ws *review.Workspace, c review.
 	worstSev := 0
 	var listing *sigMismatch
 	var typeListed *typeMismatch
+	// The packages listings and headings copy, once per claim.
+	pkgs := sync.OnceValue(func() []*retrieval.Package { return docScopePackages(ws, c, sc) })
 	var docBlocks []docBlock
 	major := 0
 	if c.Kind == review.KindMarkdown {
@@ -131,8 +134,7 @@ func (r *GoSnippet) judgeGo(ctx context.Context, ws *review.Workspace, c review.
 				// without a receiver under a heading such as "RecordReplay
 				// Methods" may be a method's: it is compared only when no
 				// type of the package has a method of its name.
-				pkgs := docScopePackages(ws, c, sc)
-				entries = slices.DeleteFunc(entries, func(e sigLine) bool { return e.recv == "" && methodNamed(pkgs, e.name) })
+				entries = slices.DeleteFunc(entries, func(e sigLine) bool { return e.recv == "" && methodNamed(pkgs(), e.name) })
 				if len(entries) == 0 {
 					continue
 				}
@@ -143,7 +145,7 @@ func (r *GoSnippet) judgeGo(ctx context.Context, ws *review.Workspace, c review.
 				entries = slices.DeleteFunc(entries, func(e sigLine) bool { return old[codeLine+e.line-1] })
 				if listing == nil {
 					keep := func(d sigDecl) bool { return !oldDebt || touched[d.fn.Name()] || touched[d.sym.Name] }
-					if m, ok := sigListingMismatch(ws, c, docScopePackages(ws, c, sc), entries, keep); ok {
+					if m, ok := sigListingMismatch(ws, c, pkgs(), entries, keep); ok {
 						m.line = codeLine + m.entry.line - 1
 						listing = &m
 					}
@@ -156,7 +158,7 @@ func (r *GoSnippet) judgeGo(ctx context.Context, ws *review.Workspace, c review.
 				// declaration it copies; the compiler sees it as the
 				// package's own source.
 				keep := func(name string) bool { return !oldDebt || touched[name] }
-				if m, ok := typeListingMismatch(ws, c, docScopePackages(ws, c, sc), listed, keep); ok && !old[codeLine+m.entry.line-1] {
+				if m, ok := typeListingMismatch(ws, c, pkgs(), listed, keep); ok && !old[codeLine+m.entry.line-1] {
 					m.line = codeLine + m.entry.line - 1
 					typeListed = &m
 				}

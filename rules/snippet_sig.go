@@ -518,13 +518,10 @@ type sigMismatch struct {
 	sibling string
 }
 
-// sigListingMismatch returns the first entry of a listing block that its
-// declaration contradicts. keep filters the declarations (the diff's
-// names, for a block the diff left alone).
-func sigListingMismatch(ws *review.Workspace, c review.Claim, pkgs []*retrieval.Package, entries []sigLine, keep func(sigDecl) bool) (sigMismatch, bool) {
-	// The package a Markdown file documents for certain: the one of its
-	// directory below the module root, or the one it is named after.
-	// Another package's func that fits is then no excuse.
+// docOwnPackages returns the packages a Markdown file documents for
+// certain: the one of its directory below the module root, and the one it
+// is named after.
+func docOwnPackages(ws *review.Workspace, c review.Claim) map[*retrieval.Package]bool {
 	own := map[*retrieval.Package]bool{}
 	if dir := path.Dir(c.Path); dir != "." {
 		if p := ws.Symbols.Package(dir); p != nil {
@@ -534,6 +531,16 @@ func sigListingMismatch(ws *review.Workspace, c review.Claim, pkgs []*retrieval.
 	if p := namedDocPackage(ws, c); p != nil {
 		own[p] = true
 	}
+	return own
+}
+
+// sigListingMismatch returns the first entry of a listing block that its
+// declaration contradicts. keep filters the declarations (the diff's
+// names, for a block the diff left alone).
+func sigListingMismatch(ws *review.Workspace, c review.Claim, pkgs []*retrieval.Package, entries []sigLine, keep func(sigDecl) bool) (sigMismatch, bool) {
+	// Another package's func that fits is no excuse in the package the
+	// file documents for certain.
+	own := docOwnPackages(ws, c)
 	for _, e := range entries {
 		if e.generic {
 			continue // its type parameters are the listing's own names

@@ -6,7 +6,6 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
-	"path"
 	"strings"
 
 	"github.com/docreview/docreview/retrieval"
@@ -41,7 +40,6 @@ type typeEntry struct {
 // typeListed is one type declaration of a listing.
 type typeListed struct {
 	name      string
-	line      int // 1-based line of "type Name" within the block
 	iface     bool
 	entries   []typeEntry
 	generic   bool
@@ -73,7 +71,7 @@ func typeListing(text string) []typeListed {
 			if ts.Assign.IsValid() {
 				continue // an alias lists nothing of its own
 			}
-			t := typeListed{name: ts.Name.Name, line: line(ts.Pos()), generic: ts.TypeParams != nil}
+			t := typeListed{name: ts.Name.Name, generic: ts.TypeParams != nil}
 			var fields *ast.FieldList
 			switch x := ts.Type.(type) {
 			case *ast.StructType:
@@ -122,20 +120,13 @@ type typeMismatch struct {
 // typeListingMismatch compares the listed types with the declarations of
 // the same name in the doc's packages: only a type the doc's own package
 // declares (its directory's, or the one it is named after), or that
-// exactly one package of pkgs (else of the module) declares, is compared, and only when most
-// of the listing's fields or methods are the code's (a listing that
-// shares a name but few fields is another type, the reader's own). keep
-// filters the mismatches reported by the type's or the entry's name.
+// exactly one package of pkgs (else of the module) declares, is
+// compared, and only when most of the listing's fields or methods are the
+// code's (a listing that shares a name but few fields is another type,
+// the reader's own). keep filters the mismatches reported by the type's
+// or the entry's name.
 func typeListingMismatch(ws *review.Workspace, c review.Claim, pkgs []*retrieval.Package, listed []typeListed, keep func(name string) bool) (typeMismatch, bool) {
-	own := map[*retrieval.Package]bool{}
-	if dir := path.Dir(c.Path); dir != "." {
-		if p := ws.Symbols.Package(dir); p != nil {
-			own[p] = true
-		}
-	}
-	if p := namedDocPackage(ws, c); p != nil {
-		own[p] = true
-	}
+	own := docOwnPackages(ws, c)
 	for _, t := range listed {
 		if t.generic || len(t.entries) == 0 {
 			continue
