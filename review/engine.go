@@ -299,9 +299,19 @@ func (e *Engine) Load(ctx context.Context, req Request) (*Workspace, []Note, err
 	} else if baseSHA, err = repo.DefaultBase(ctx, headSHA); err != nil {
 		return nil, nil, fmt.Errorf("find base commit: %w", err)
 	}
-	opt := gitrepo.SnapshotOptions{MaxFileSize: req.MaxFileSize, Include: req.Include, Exclude: req.Exclude}
+	// The globs choose the files claims come from, not the evidence: the
+	// snapshots hold every file, so that a link into an excluded directory
+	// resolves and an included doc's code is known.
+	opt := gitrepo.SnapshotOptions{MaxFileSize: req.MaxFileSize}
+	sel, err := gitrepo.NewSelector(req.Include, req.Exclude)
+	if err != nil {
+		return nil, nil, &UsageError{Msg: err.Error()}
+	}
 
 	ws := &Workspace{Dir: repo.Dir, Base: baseSHA, Head: headSHA, History: repoHistory{repo: repo, rev: headSHA}, Types: e.Types, shared: &sharedStore{}}
+	if len(req.Include) > 0 || len(req.Exclude) > 0 {
+		ws.Reviewed = sel.Selects
+	}
 	ws.Docs, _ = e.Extractor.(DocReader)
 	headRev := headSHA
 	if req.Worktree {
@@ -326,7 +336,7 @@ func (e *Engine) Load(ctx context.Context, req Request) (*Workspace, []Note, err
 		}
 		ws.BaseFS = base
 	}
-	notes := fileNotes(ws.Diff, head.Skipped(), head.Notes())
+	notes := fileNotes(ws.Diff, head.Skipped(), head.Notes(), sel.Selects)
 	if len(ws.Diff) == 0 {
 		notes = append(notes, Note{Message: fmt.Sprintf("empty diff: %s and %s have the same content", short(baseSHA), short(ws.Head))})
 	}
@@ -605,8 +615,10 @@ func (ws *Workspace) Close() error {
 // skipped and kept are the head snapshot's. A skipped file is noted when
 // the diff touches it or the review would have read it (Go code, docs,
 // any file skipped for its size); a binary image or archive elsewhere in
-// the repository is not news, so it has no note on every review.
-func fileNotes(files []diff.File, skipped, kept []gitrepo.Skip) []Note {
+// the repository is not news, so it has no note on every review. Only
+// files reviewed selects are noted: a file the include and exclude globs
+// leave out is no news either.
+func fileNotes(files []diff.File, skipped, kept []gitrepo.Skip, reviewed func(string) bool) []Note {
 	var notes []Note
 	seen := map[string]bool{}
 	inDiff := map[string]bool{}
@@ -617,15 +629,17 @@ func fileNotes(files []diff.File, skipped, kept []gitrepo.Skip) []Note {
 	}
 	for _, s := range skipped {
 		seen[s.Path] = true
-		if inDiff[s.Path] || readable(s) {
+		if reviewed(s.Path) && (inDiff[s.Path] || readable(s)) {
 			notes = append(notes, Note{Path: s.Path, Message: "skipped: " + s.Reason})
 		}
 	}
 	for _, s := range kept {
-		notes = append(notes, Note{Path: s.Path, Message: s.Reason})
+		if reviewed(s.Path) {
+			notes = append(notes, Note{Path: s.Path, Message: s.Reason})
+		}
 	}
 	for _, f := range files {
-		if f.Binary && !seen[f.Path()] && f.Status != diff.Deleted {
+		if f.Binary && !seen[f.Path()] && f.Status != diff.Deleted && reviewed(f.Path()) {
 			notes = append(notes, Note{Path: f.Path(), Message: "skipped: binary file"})
 		}
 	}

@@ -49,10 +49,15 @@ type Workspace struct {
 	// with slash-separated paths relative to the root. BaseFS is nil when
 	// Base is empty.
 	BaseFS, HeadFS fs.FS
-	// HeadFiles lists the text files at head that the review covers (after
-	// include and exclude globs and the size, binary and UTF-8 checks),
-	// sorted.
+	// HeadFiles lists the text files at head (after the size, binary and
+	// UTF-8 checks), sorted. They are all evidence; Reviewed tells which of
+	// them the review takes claims from.
 	HeadFiles []string
+	// Reviewed reports whether the review takes claims from the file at
+	// path, by the request's include and exclude globs; nil means every
+	// file. A file left out is still evidence: a link to it resolves, its
+	// symbols are known, the index holds its text.
+	Reviewed func(path string) bool
 	// Diff lists the files the diff touches, in git's order.
 	Diff []diff.File
 	// Symbols is the Go symbol table of the module at head.

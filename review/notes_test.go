@@ -27,16 +27,32 @@ func TestFileNotes(t *testing.T) {
 		{OldPath: "logo.svgz", NewPath: "logo.svgz", Binary: true, Status: diff.Added},
 		{OldPath: "gone.bin", Binary: true, Status: diff.Deleted},
 	}
-	got := fileNotes(files, skipped, kept)
-	want := []Note{
-		{Path: "assets/changed.png", Message: "skipped: binary file"},
-		{Path: "data/big.json", Message: "skipped: larger than 1048576 bytes (5242880)"},
-		{Path: "docs/guide.md", Message: "skipped: binary file"},
-		{Path: "docs/link.md", Message: "skipped: symlink"},
-		{Path: "legacy.go", Message: gitrepo.ReasonInvalidUTF8},
-		{Path: "logo.svgz", Message: "skipped: binary file"},
+	docs, err := gitrepo.NewSelector([]string{"docs/**"}, []string{"docs/link.md"})
+	if err != nil {
+		t.Fatal(err)
 	}
-	if d := cmp.Diff(want, got); d != "" {
-		t.Errorf("notes (-want +got):\n%s", d)
+	for _, tc := range []struct {
+		name     string
+		reviewed func(string) bool
+		want     []Note
+	}{
+		{name: "every file reviewed", reviewed: func(string) bool { return true }, want: []Note{
+			{Path: "assets/changed.png", Message: "skipped: binary file"},
+			{Path: "data/big.json", Message: "skipped: larger than 1048576 bytes (5242880)"},
+			{Path: "docs/guide.md", Message: "skipped: binary file"},
+			{Path: "docs/link.md", Message: "skipped: symlink"},
+			{Path: "legacy.go", Message: gitrepo.ReasonInvalidUTF8},
+			{Path: "logo.svgz", Message: "skipped: binary file"},
+		}},
+		{name: "globs select docs", reviewed: docs.Selects, want: []Note{
+			{Path: "docs/guide.md", Message: "skipped: binary file"},
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := fileNotes(files, skipped, kept, tc.reviewed)
+			if d := cmp.Diff(tc.want, got); d != "" {
+				t.Errorf("notes (-want +got):\n%s", d)
+			}
+		})
 	}
 }

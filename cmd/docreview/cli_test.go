@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/docreview/docreview/review"
 )
 
 // gitRepo is a throwaway repository for command tests.
@@ -158,4 +160,43 @@ func renderText(t *testing.T, args ...string) string {
 	var out bytes.Buffer
 	run(t.Context(), append([]string{"review", "--no-cache"}, args...), nil, &out, &out, func(string) string { return "" })
 	return out.String()
+}
+
+// TestReviewIncludeKeepsEvidence: --include and --exclude choose the files
+// claims come from; the files they leave out are still evidence, so a
+// reviewed guide's link to an excluded file resolves and the func it names
+// is known.
+func TestReviewIncludeKeepsEvidence(t *testing.T) {
+	g := newGitRepo(t)
+	g.commit("one", map[string][]byte{
+		"go.mod":           []byte(goMod),
+		"store.go":         []byte("// Package m keeps stock.\npackage m\n\n// Hold sets aside qty units of sku.\nfunc Hold(sku string, qty int) error { return nil }\n"),
+		"examples/hold.md": []byte("# Holding\n\nSee [the guide](../docs/guide.md).\n"),
+		"docs/guide.md":    []byte("# Guide\n\nCall `Hold` to set stock aside; the [source](../store.go) and the [example](../examples/hold.md) show how.\n"),
+	})
+	for _, tc := range []struct {
+		name  string
+		globs []string
+	}{
+		{name: "include", globs: []string{"--include", "docs/**"}},
+		{name: "exclude", globs: []string{"--exclude", "examples/**", "--exclude", "*.go"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r, code, stderr := reviewJSON(t, append([]string{"--repo", g.dir, "--scope", "all"}, tc.globs...)...)
+			if code == exitError {
+				t.Fatalf("review failed: %s", stderr)
+			}
+			if len(r.Verdicts) == 0 {
+				t.Fatal("no claims from docs/guide.md")
+			}
+			for _, v := range r.Verdicts {
+				if v.Claim.Path != "docs/guide.md" {
+					t.Errorf("claim of %s:%d, a file the globs leave out", v.Claim.Path, v.Claim.Line)
+				}
+				if v.Label != review.Consistent {
+					t.Errorf("%s:%d %s (%s): %s", v.Claim.Path, v.Claim.Line, v.Label, v.Rule, v.Message)
+				}
+			}
+		})
+	}
 }

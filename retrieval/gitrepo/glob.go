@@ -132,3 +132,22 @@ func (f *filter) keep(name string) bool {
 	}
 	return false
 }
+
+// Selector tells which paths a pair of include and exclude pattern lists
+// selects, by the rules of [SnapshotOptions]: a path is selected when no
+// segment is ".git", it matches an include pattern (or there are none),
+// and it matches no exclude pattern.
+type Selector struct{ f *filter }
+
+// NewSelector compiles include and exclude; the error wraps
+// [path.ErrBadPattern] for a malformed pattern.
+func NewSelector(include, exclude []string) (*Selector, error) {
+	f, err := newFilter(include, exclude)
+	if err != nil {
+		return nil, err
+	}
+	return &Selector{f: f}, nil
+}
+
+// Selects reports whether the slash-separated path name is selected.
+func (s *Selector) Selects(name string) bool { return s.f.keep(name) }

@@ -57,7 +57,8 @@ func (e *Extractor) TextMentions(text string) []review.Mention {
 	return Mentions(text, 1, nil, "")
 }
 
-// Extract returns the claims of the files ws.HeadFiles lists that end in
+// Extract returns the claims of the files ws.HeadFiles lists (and
+// ws.Reviewed selects, when set) that end in
 // .go, .md or .markdown, selected by scope and sorted by path and line, and
 // notes on files it could not fully read. A claim's Changed field is true
 // when its lines intersect the lines the diff adds (for every claim of an
@@ -187,7 +188,7 @@ func (e *Extractor) extract(ctx context.Context, ws *review.Workspace, scope rev
 	var claims []review.Claim
 	for _, p := range ws.HeadFiles {
 		kind := docKind(p)
-		if kind == "" {
+		if kind == "" || ws.Reviewed != nil && !ws.Reviewed(p) {
 			continue
 		}
 		f, inDiff := diffs[p]
