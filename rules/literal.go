@@ -1013,14 +1013,14 @@ func collectDefaultVar(p *retrieval.Package, pv *pkgValues, name *ast.Ident, val
 		if !ok || !f.IsField() {
 			continue
 		}
-		tv := p.Info.Types[kv.Value]
-		if tv.Value == nil {
+		val, _ := exprValue(p.Info, pv, kv.Value)
+		if val == nil {
 			continue
 		}
 		path, line, end := pos(kv.Pos(), kv.End())
 		expr := types.ExprString(kv.Value)
 		site := valueSite{
-			val: tv.Value, typ: f.Type(), name: name.Name + "." + key.Name, expr: expr,
+			val: val, typ: f.Type(), name: name.Name + "." + key.Name, expr: expr,
 			why: key.Name + ": " + expr, path: path, line: line, end: end, fn: name.Name,
 		}
 		pv.fields[f] = append(pv.fields[f], site)
@@ -1059,6 +1059,7 @@ func collectSpecs(p *retrieval.Package, pv *pkgValues, d *ast.GenDecl, pos func(
 				continue
 			}
 			var val constant.Value
+			typ := obj.Type()
 			expr := ""
 			if i < len(spec.Values) {
 				expr = types.ExprString(spec.Values[i])
@@ -1066,12 +1067,20 @@ func collectSpecs(p *retrieval.Package, pv *pkgValues, d *ast.GenDecl, pos func(
 			switch o := obj.(type) {
 			case *types.Const:
 				val = o.Val()
+				if val.Kind() == constant.Unknown && i < len(spec.Values) {
+					if v, t := exprValue(p.Info, pv, spec.Values[i]); v != nil {
+						val, typ = v, t
+					}
+				}
 				if expr == "" {
 					expr = val.ExactString()
 				}
 			case *types.Var:
 				if i < len(spec.Values) {
-					val = p.Info.Types[spec.Values[i]].Value
+					var t types.Type
+					if val, t = exprValue(p.Info, pv, spec.Values[i]); val != nil && !typeKnown(typ) {
+						typ = t
+					}
 					if d.Tok == token.VAR && len(spec.Values) == len(spec.Names) {
 						collectDefaultVar(p, pv, name, spec.Values[i], pos)
 					}
@@ -1082,7 +1091,7 @@ func collectSpecs(p *retrieval.Package, pv *pkgValues, d *ast.GenDecl, pos func(
 			}
 			path, line, end := pos(spec.Pos(), spec.End())
 			site := valueSite{
-				val: val, typ: obj.Type(), name: name.Name, expr: expr,
+				val: val, typ: typ, name: name.Name, expr: expr,
 				why: name.Name + " = " + expr, path: path, line: line, end: end,
 			}
 			if i < len(values) {
@@ -1125,11 +1134,11 @@ func collectDefaults(p *retrieval.Package, pv *pkgValues, d *ast.FuncDecl, pos f
 		if obj == nil {
 			return
 		}
-		tv := p.Info.Types[val]
+		v, _ := exprValue(p.Info, pv, val)
 		path, line, end := pos(at.Pos(), at.End())
 		expr := types.ExprString(val)
 		site := valueSite{
-			val: tv.Value, typ: obj.Type(), name: lhs, expr: expr,
+			val: v, typ: obj.Type(), name: lhs, expr: expr,
 			why: lhs + " = " + expr, path: path, line: line, end: end, fn: fn,
 		}
 		// "cfg.F = ConfigDefault.F": the default var's constant.
@@ -1366,4 +1375,10 @@ func countName(name string) bool {
 		return false
 	}
 	return countNameRE.MatchString(strings.ToUpper(name[:1])+name[1:]) || countNameRE.MatchString(name)
+}
+
+// typeKnown reports whether t is a type the checker could tell.
+func typeKnown(t types.Type) bool {
+	b, ok := t.(*types.Basic)
+	return t != nil && (!ok || b.Kind() != types.Invalid)
 }

@@ -112,7 +112,7 @@ func localDefaults(p *retrieval.Package) []namedDefault {
 		if id == nil || val == nil || !slices.Contains(prose.Words(id.Name), "default") {
 			return
 		}
-		tv := p.Info.Types[val]
+		v, _ := exprValue(p.Info, nil, val)
 		obj := p.Info.Defs[id]
 		t := prose.TopicWords(id.Name)
 		if obj == nil || len(t) == 0 {
@@ -121,7 +121,7 @@ func localDefaults(p *retrieval.Package) []namedDefault {
 		a, b := p.Fset.Position(at.Pos()), p.Fset.Position(at.End())
 		expr := types.ExprString(val)
 		out = append(out, namedDefault{name: id.Name, topic: t, site: valueSite{
-			val: tv.Value, typ: obj.Type(), name: id.Name, expr: expr, why: id.Name + " := " + expr,
+			val: v, typ: obj.Type(), name: id.Name, expr: expr, why: id.Name + " := " + expr,
 			path: a.Filename, line: a.Line, end: max(a.Line, b.Line),
 		}})
 	}

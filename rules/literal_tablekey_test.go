@@ -39,6 +39,17 @@ func TestLiteralTableKey(t *testing.T) {
 		// DefaultReadTimeout is the entry point's; SetDefaults' local
 		// defaultReadTimeout is another default of the same words.
 		{name: "two defaults of the key's words", row: "redis.readTimeout"},
+		// paerser's types are not loaded: the conversion keeps the value
+		// of its operand.
+		{name: "conversion to a type of a package not loaded", row: "retry.backoff", want: &want{
+			label:      review.Contradicted,
+			message:    "The table gives 100ms as the default of retry.backoff, but DefaultRetryBackoff is ptypes.Duration(250 * time.Millisecond) (250ms).",
+			suggestion: "| `retry.backoff` | Pause before the first retry. | 250ms | No |",
+			evidence:   []ev{{"retry/retry.go", 14, 14, review.SourceCode, "DefaultRetryBackoff = ptypes.Duration(250 * time.Millisecond)"}},
+		}},
+		// ptypes.Parse is a func of that package, not a conversion: its
+		// result is unknown.
+		{name: "call of a func of a package not loaded", row: "retry.deadline"},
 		// No constant is named for buffer_size_limit_bytes.
 		{name: "key naming no constant", row: "buffer_size_limit_bytes"},
 	}
