@@ -37,6 +37,7 @@ type Symbols struct {
 	names   []string
 
 	std   *symStd
+	deps  *symDeps
 	fakes *symFakes
 
 	logger *slog.Logger

@@ -102,6 +102,32 @@ func (s *Symbols) StdPackage(ctx context.Context, ip string) (*Package, error) {
 	return s.std.pkg(ctx, ip)
 }
 
+// DepPackage returns the package ip of a dependency of the repository
+// that [Symbols.Importer] loaded from the module cache, at the version
+// go.mod requires: the names it declares are known in full, so a name it
+// lacks is missing, as in a repository package. What it imports that
+// could not be loaded leaves types invalid ([Symbols.UnknownMembers]),
+// never a declaration out. It has ImportPath, Name, Types and Fset set;
+// false for any other path, and for a dependency not loaded yet.
+func (s *Symbols) DepPackage(ip string) (*Package, bool) {
+	return s.deps.knownPkg(ip)
+}
+
+// DependencyDeclares reports whether a dependency package loaded so far
+// declares name at its top level, exported or not: a doc that names it
+// ("maxCellLevel in the geo repo's region coverer") speaks of that code.
+func (s *Symbols) DependencyDeclares(name string) bool {
+	return s.deps.declares(name)
+}
+
+// DepModule returns the requirement of the repository's go.mod files
+// that provides package ip of a dependency: the module path and the
+// version read ("v1.0.0", or "other/path@v1.0.0" for a replacement);
+// false when none does.
+func (s *Symbols) DepModule(ip string) (path, version string, ok bool) {
+	return s.deps.module(ip)
+}
+
 // StdPathsByPreference returns the import paths of the standard library
 // packages called name, the one a bare name.X most likely means first
 // (math/rand before crypto/rand, text/template before html/template, then

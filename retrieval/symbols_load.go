@@ -38,8 +38,12 @@ const symGoMinor = 26
 // imports them or a lookup first names them: type-checked from GOROOT's
 // sources, declarations only (see [TypeCache], whose method of this name
 // keeps them between loads); without GOROOT's sources they are unknown.
-// Third-party packages are never fetched: they stand as empty placeholders, and what
-// refers to them counts as unknown, not missing.
+// Packages of the modules the repository's go.mod files require are
+// loaded the same way from the local module cache (`go env GOMODCACHE`),
+// at the required version after replace directives, up to a budget of
+// packages; nothing is ever downloaded. Any other third-party package, and
+// one whose module the cache lacks, stands as an empty placeholder, and
+// what refers to it counts as unknown, not missing.
 //
 // A file that does not read or parse, or a package with type errors, is
 // kept with what could be understood and the errors recorded in
@@ -75,6 +79,7 @@ func loadSymbols(ctx context.Context, cache *TypeCache, fsys fs.FS, files []stri
 	parsed := time.Now()
 	s.std = newSymStd(ctx, cache, s.fset, logger)
 	s.std.prefetch(ctx, s.stdImports())
+	s.deps = newSymDeps(fsys, files, s)
 	stdDone := time.Now()
 	for _, p := range s.pkgs {
 		if err := ctx.Err(); err != nil {
@@ -94,8 +99,10 @@ func loadSymbols(ctx context.Context, cache *TypeCache, fsys fs.FS, files []stri
 	}
 	ms := func(d time.Duration) time.Duration { return d.Round(time.Millisecond) }
 	stdMode, stdCached, stdChecked := s.std.stats()
+	depsChecked, depsErrs := s.deps.stats()
 	logger.Info("symbols loaded", "packages", len(s.pkgs), "modules", len(s.modules),
 		"symbols", len(s.symAt), "errors", nerr, "std", stdMode, "std_cached", stdCached, "std_checked", stdChecked,
+		"deps_checked", depsChecked, "deps_with_errors", depsErrs,
 		"duration", ms(time.Since(started)), "parse", ms(parsed.Sub(started)), "std_setup", ms(stdDone.Sub(parsed)),
 		"check", ms(checked.Sub(stdDone)), "index", ms(time.Since(checked)))
 	return s, nil
@@ -519,6 +526,9 @@ func (s *Symbols) importOther(ctx context.Context, ip string) (*types.Package, e
 			return s.fakes.get(ip, s.std.name(ip)), nil
 		}
 		return tp, err
+	}
+	if tp, ok := s.deps.importPkg(ctx, ip); ok {
+		return tp, nil
 	}
 	return s.fakes.get(ip, ""), nil
 }

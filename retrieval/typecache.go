@@ -83,6 +83,9 @@ type stdEnv struct {
 	// names to import paths, preferred first.
 	names  map[string]string
 	byName map[string][]string
+	// modcache is the go command's GOMODCACHE, where dependencies are
+	// read from; "" when unknown.
+	modcache string
 }
 
 // stdEnv finds the Go installation and lists its packages, once per c.
@@ -144,13 +147,16 @@ func findStdEnvList(ctx context.Context, dir string, logger *slog.Logger) *stdEn
 	}
 	e := &stdEnv{goroot: build.Default.GOROOT}
 	if goCmd, goDir := symFindGo(); goCmd != "" {
-		cmd := exec.CommandContext(ctx, goCmd, "env", "GOROOT", "GOVERSION")
+		cmd := exec.CommandContext(ctx, goCmd, "env", "GOROOT", "GOVERSION", "GOMODCACHE")
 		cmd.Dir = goDir
 		cmd.Env = append(os.Environ(), "GOTOOLCHAIN=local", "GOFLAGS=", "GOWORK=off")
 		if out, err := cmd.Output(); err == nil {
-			lines := strings.Split(strings.TrimSpace(string(out)), "\n")
-			if len(lines) == 2 && lines[0] != "" {
+			lines := strings.Split(strings.TrimRight(string(out), "\n"), "\n")
+			if len(lines) >= 2 && lines[0] != "" {
 				e.goroot, e.version = strings.TrimSpace(lines[0]), strings.TrimSpace(lines[1])
+			}
+			if len(lines) == 3 {
+				e.modcache = strings.TrimSpace(lines[2])
 			}
 		} else {
 			logger.Warn("go env", "err", err)

@@ -1083,6 +1083,9 @@ func (r *GoSnippet) verdict(ws *review.Workspace, sc scope, c review.Claim, issu
 		msg = fmt.Sprintf("The Go code block uses %s, which does not exist (%s)", sub.name, is.Message)
 		if strings.HasPrefix(is.Message, "package ") {
 			msg = fmt.Sprintf("The Go code block uses %s, which the module does not declare", sub.name)
+			if mod, version, ok := depOf(ws, is.Package); ok {
+				msg = fmt.Sprintf("The Go code block uses %s, which package %s does not declare in %s %s, the version go.mod requires", sub.name, is.Package, mod, version)
+			}
 		}
 	case "wrong-args":
 		why = fmt.Sprintf("code block calls %s with arguments its signature does not accept", sub.name)
@@ -1133,6 +1136,16 @@ func (r *GoSnippet) verdict(ws *review.Workspace, sc scope, c review.Claim, issu
 	v.Evidence = append(v.Evidence, review.Evidence{
 		Path: c.Path, StartLine: is.line, EndLine: is.line, Source: docSource, Why: why, Hops: []string{hop},
 	})
+	if mod, version, ok := depOf(ws, is.Package); ok {
+		// A dependency's API decides: cite the requirement that names
+		// the version read.
+		if line := requireLine(ws, mod); line > 0 {
+			v.Evidence = append(v.Evidence, review.Evidence{
+				Path: "go.mod", StartLine: line, EndLine: line, Source: review.SourceCode,
+				Why: fmt.Sprintf("requires %s %s, whose package %s the block was checked against", mod, version, is.Package), Hops: []string{hop, "go.mod"},
+			})
+		}
+	}
 	cite := func(sym retrieval.Symbol, why string) {
 		ref := ws.Symbols.Definition(sym)
 		start, end := lineRange(ref.Line, ref.EndLine)
@@ -1518,4 +1531,34 @@ func excerptSyntax(block string, is gocheck.Issue) bool {
 		}
 	}
 	return false
+}
+
+// depOf returns the module and version of package ip when it is a
+// dependency loaded from the module cache, not a repository package.
+func depOf(ws *review.Workspace, ip string) (mod, version string, ok bool) {
+	if ip == "" || ws.Symbols.PackageByPath(ip) != nil {
+		return "", "", false
+	}
+	if _, ok := ws.Symbols.DepPackage(ip); !ok {
+		return "", "", false
+	}
+	return ws.Symbols.DepModule(ip)
+}
+
+// requireLine returns the line of the root go.mod that requires mod, or 0.
+func requireLine(ws *review.Workspace, mod string) int {
+	if ws.HeadFS == nil {
+		return 0
+	}
+	src, err := fs.ReadFile(ws.HeadFS, "go.mod")
+	if err != nil {
+		return 0
+	}
+	for i, l := range strings.Split(string(src), "\n") {
+		f := strings.Fields(strings.TrimPrefix(strings.TrimSpace(l), "require"))
+		if len(f) >= 2 && f[0] == mod {
+			return i + 1
+		}
+	}
+	return 0
 }

@@ -814,6 +814,12 @@ func (s *checker) snipImportFor(ctx context.Context, from *retrieval.Package, na
 			scope = p.Types.Scope()
 		} else if sp, err := s.syms.StdPackage(ctx, ip); err == nil {
 			scope = sp.Types.Scope()
+		} else {
+			// A dependency the block does not import is a guess (bleve's
+			// "index" is a variable of an earlier section, not the
+			// bleve_index_api package its code imports as index): the
+			// name stays undeclared, so nothing that uses it is judged.
+			continue
 		}
 		n := 0
 		for _, sel := range sels {
@@ -1184,6 +1190,9 @@ func (s *checker) snipModulePkgOf(x ast.Expr, info *types.Info) *retrieval.Packa
 		return nil
 	}
 	p := s.syms.PackageByPath(pn.Imported().Path())
+	if p == nil {
+		p, _ = s.syms.DepPackage(pn.Imported().Path())
+	}
 	if p == nil || p.Types != pn.Imported() || !p.Complete() {
 		return nil
 	}
@@ -1205,6 +1214,9 @@ func (s *checker) snipModuleType(t types.Type) *retrieval.Package {
 		return nil
 	}
 	p := s.syms.PackageByPath(n.Obj().Pkg().Path())
+	if p == nil {
+		p, _ = s.syms.DepPackage(n.Obj().Pkg().Path())
+	}
 	if p == nil || p.Types != n.Obj().Pkg() || !p.Complete() || s.syms.UnknownMembers(t) {
 		return nil
 	}
@@ -1298,6 +1310,16 @@ func (s *checker) snipModuleCallee(call *ast.CallExpr, info *types.Info) (name, 
 		return "", "", false
 	}
 	sym, ok := s.syms.SymbolAt(fn.Origin().Pos())
+	if !ok && fn.Pkg() != nil {
+		// A func of a dependency loaded in full.
+		if dp, ok := s.syms.DepPackage(fn.Pkg().Path()); ok && dp.Types == fn.Pkg() {
+			sig, _ := fn.Type().(*types.Signature)
+			if sig != nil && sig.Recv() != nil {
+				return namedOf(sig.Recv().Type()) + "." + fn.Name(), dp.ImportPath, true
+			}
+			return dp.Name + "." + fn.Name(), dp.ImportPath, true
+		}
+	}
 	if !ok || sym.Package == nil || !sym.Package.Complete() {
 		return "", "", false
 	}

@@ -1,0 +1,95 @@
+package retrieval
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"testing/fstest"
+)
+
+// depCache writes a module cache holding example.com/dep@v1.2.0 (a root
+// package, a Windows-only file and a sub package that imports a module
+// the cache lacks) and example.com/fork@v0.3.0, and points the go
+// command at it.
+func depCache(t *testing.T) {
+	t.Helper()
+	dir := t.TempDir()
+	write := func(name, src string) {
+		t.Helper()
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("example.com/dep@v1.2.0/go.mod", "module example.com/dep\n\ngo 1.21\n")
+	write("example.com/dep@v1.2.0/dep.go", "package dep\n\n// Hello greets.\nfunc Hello(name string) string { return name }\n\n// Client calls.\ntype Client struct{ Addr string }\n\n// Do calls.\nfunc (c *Client) Do() error { return nil }\n")
+	write("example.com/dep@v1.2.0/dep_windows.go", "package dep\n\nfunc WinOnly() {}\n")
+	write("example.com/dep@v1.2.0/sub/sub.go", "package sub\n\nimport \"example.com/absent/x\"\n\n// T is x's.\ntype T = x.Y\n\n// F does.\nfunc F(n int) {}\n")
+	write("example.com/fork@v0.3.0/go.mod", "module example.com/fork\n")
+	write("example.com/fork@v0.3.0/orig.go", "package orig\n\nfunc Forked() {}\n")
+	t.Setenv("GOMODCACHE", dir)
+	t.Setenv("GOFLAGS", "-mod=mod")
+}
+
+// TestDependencies: the packages of required modules the module cache
+// holds are loaded, at the required version (or its replacement), and
+// known in full; others stay placeholders.
+func TestDependencies(t *testing.T) {
+	depCache(t)
+	fsys := fstest.MapFS{
+		"go.mod": {Data: []byte("module example.com/app\n\ngo 1.22\n\nrequire (\n\texample.com/dep v1.2.0\n\texample.com/orig v0.1.0\n\texample.com/gone v1.0.0\n)\n\nreplace example.com/orig => example.com/fork v0.3.0\n")},
+		"app.go": {Data: []byte("package app\n\nimport (\n\t\"example.com/dep\"\n\t\"example.com/dep/sub\"\n\t\"example.com/gone\"\n\t\"example.com/orig\"\n)\n\nvar (\n\tC = &dep.Client{}\n\tG = dep.Hello(\"x\")\n\t_ = sub.F\n\t_ = gone.X\n\t_ = orig.Forked\n)\n")},
+	}
+	syms, err := LoadSymbols(t.Context(), fsys, []string{"go.mod", "app.go"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Only the package the cache lacks leaves names unresolved.
+	p := syms.Package(".")
+	if p == nil || len(p.Errors) != 1 || !strings.Contains(p.Errors[0].Error(), "gone.X") {
+		t.Fatalf("package app: errors %v, want only gone.X undefined", p.Errors)
+	}
+	for _, tc := range []struct {
+		path, name, module, version string
+		known, excluded             bool
+	}{
+		{path: "example.com/dep", name: "Hello", module: "example.com/dep", version: "v1.2.0", known: true},
+		{path: "example.com/dep", name: "Client", module: "example.com/dep", version: "v1.2.0", known: true},
+		// A sub package whose import is missing still declares all its
+		// names.
+		{path: "example.com/dep/sub", name: "F", module: "example.com/dep", version: "v1.2.0", known: true},
+		{path: "example.com/orig", name: "Forked", module: "example.com/orig", version: "example.com/fork@v0.3.0", known: true},
+		// Not in the module cache: a placeholder.
+		{path: "example.com/gone", module: "example.com/gone", version: "v1.0.0"},
+	} {
+		dp, ok := syms.DepPackage(tc.path)
+		if ok != tc.known {
+			t.Errorf("DepPackage(%s) = %v, want %v", tc.path, ok, tc.known)
+			continue
+		}
+		mod, version, _ := syms.DepModule(tc.path)
+		if mod != tc.module || version != tc.version {
+			t.Errorf("DepModule(%s) = %s %s, want %s %s", tc.path, mod, version, tc.module, tc.version)
+		}
+		if !ok {
+			continue
+		}
+		if syms.Placeholder(dp.Types) {
+			t.Errorf("%s is a placeholder", tc.path)
+		}
+		if dp.Types.Scope().Lookup(tc.name) == nil {
+			t.Errorf("%s declares no %s", tc.path, tc.name)
+		}
+	}
+	dp, _ := syms.DepPackage("example.com/dep")
+	if dp == nil || !dp.ExcludedName("WinOnly") || dp.Types.Scope().Lookup("WinOnly") != nil {
+		t.Errorf("WinOnly of dep_windows.go should be an excluded name, not a declared one")
+	}
+	if _, ok := syms.DepPackage("example.com/app"); ok {
+		t.Errorf("the repository's own package is no dependency")
+	}
+}
