@@ -71,7 +71,14 @@ type snippetIssue struct {
 // contradictions before omissions. It fails when the claim's Markdown file
 // cannot be read or parsed again for the prelude.
 func (r *GoSnippet) judgeGo(ctx context.Context, ws *review.Workspace, c review.Claim) (*review.Verdict, error) {
-	if ws == nil || ws.Symbols == nil || isHistory(c.Path) || isUpgradeGuide(c.Path) || isOtherVersionDoc(ws, c.Path) || r.proposals.is(ws, c.Path) {
+	if ws == nil || ws.Symbols == nil || isHistory(c.Path) || isOtherVersionDoc(ws, c.Path) || r.proposals.is(ws, c.Path) {
+		return nil, nil
+	}
+	// An upgrade guide shows the old API beside the new: only its blocks
+	// marked as the new code ("// v2" in a /v2 module, "// After",
+	// "**New**:") are checked, each on its own.
+	guide := isUpgradeGuide(c.Path)
+	if guide && c.Kind != review.KindMarkdown {
 		return nil, nil
 	}
 	blocks := goBlocks(c)
@@ -125,6 +132,9 @@ func (r *GoSnippet) judgeGo(ctx context.Context, ws *review.Workspace, c review.
 			return nil, ctx.Err()
 		}
 		codeLine := codeStart(lines, b)
+		if guide && !newCode(lines, codeLine, max(b.EndLine, codeLine), major) {
+			continue
+		}
 		var old map[int]bool
 		if c.Kind == review.KindMarkdown {
 			old = oldCode(lines, codeLine, max(b.EndLine, codeLine), major)
@@ -165,6 +175,9 @@ func (r *GoSnippet) judgeGo(ctx context.Context, ws *review.Workspace, c review.
 			}
 		}
 		pre := tiedPrelude(b.Text, c.Context, prior, func(name string) bool { return packageName(ws.Symbols, name) })
+		if guide {
+			pre = nil
+		}
 		if c.Kind == review.KindDocComment {
 			pre = docContext(ws.Symbols, sc.primary(), c.Symbol, c)
 		}

@@ -97,6 +97,35 @@ func oldCode(lines []string, first, last, major int) map[int]bool {
 	return old
 }
 
+// newCode reports whether a block is marked as the current code: the
+// prose line right before it labels it so ("**After**:", "v2 usage"), or
+// one of its first comment lines does ("// v2" in a /v2 module, "// New
+// way"). lines, first, last and major are as for [oldCode].
+func newCode(lines []string, first, last, major int) bool {
+	for k := first - 2; k >= 0 && k >= first-6; k-- {
+		t := strings.TrimSpace(lines[k])
+		if t == "" || strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") || t == "<details>" {
+			continue
+		}
+		if len(t) <= 48 && markOf(t, major) == -1 {
+			return true
+		}
+		break
+	}
+	seen := 0
+	for l := first; l <= last && l-1 < len(lines) && seen < 3; l++ {
+		t := strings.TrimSpace(lines[l-1])
+		if t == "" {
+			continue
+		}
+		seen++
+		if c, ok := strings.CutPrefix(t, "//"); ok && len(strings.Fields(c)) <= 8 && markOf(c, major) == -1 {
+			return true
+		}
+	}
+	return false
+}
+
 // moduleMajor returns the major version a module path ends in ("/v3"
 // is 3), 1 for a path without one, 0 for none.
 func moduleMajor(modulePath string) int {

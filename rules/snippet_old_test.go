@@ -82,6 +82,33 @@ func TestGoSnippetOldCode(t *testing.T) {
 	}
 }
 
+// TestGoSnippetUpgradeGuide: an upgrade guide's blocks are checked only
+// when marked as the new code, by a comment naming the module's major
+// version or a label before the fence.
+func TestGoSnippetUpgradeGuide(t *testing.T) {
+	ws := loadWorkspace(t, "oldcode")
+	ws.Scope = review.ScopeAll
+	tests := []struct {
+		line string // a line of the claim's block
+		want string // a part of the message, "" for no verdict
+	}{
+		{"a := app.Start()", ""},          // "// v2" in a v3 module: the old code
+		{"// v3\na := app.New()", "Wait"}, // the new code, checked
+		{"a.Launch()", "Launch"},          // labelled **After**
+		{"a.Begin()", ""},                 // not marked: left alone
+	}
+	for _, tt := range tests {
+		t.Run(tt.line, func(t *testing.T) {
+			c := mdClaim(t, ws, "MIGRATION.md", tt.line)
+			got, err := (&GoSnippet{}).Judge(t.Context(), ws, c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkContradicted(t, got, tt.want, strings.Contains)
+		})
+	}
+}
+
 // TestGoSnippetOwnNames: an Example's body uses what its test file
 // imports, and a doc comment may name a value like its package.
 func TestGoSnippetOwnNames(t *testing.T) {

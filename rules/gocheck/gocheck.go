@@ -2044,6 +2044,11 @@ var snipQualifiedRE = regexp.MustCompile(`(?m)^(\s*)[\pL_][\pL\pN_]*\.([\pL_][\p
 // error's line holds a placeholder ("...", "…", "<your-value>"); the
 // block is a listing of method signatures, struct fields or literal
 // fields; it is a shell session, JSON, or a template.
+// snipForeignDeclRE matches a declaration written with the keyword of
+// another language: val, let, def, fun, fn, function, dim, auto, and a
+// name with an optional type.
+var snipForeignDeclRE = regexp.MustCompile(`^\s*(?:val|let|def|fun|fn|function|dim|auto)\s+[A-Za-z_]\w*(?:\s+\*?[A-Za-z_][\w.]*)?\s*$`)
+
 func snipNotCode(src string, line int) bool {
 	lines := strings.Split(src, "\n")
 	if line >= 1 && line <= len(lines) {
@@ -2052,8 +2057,10 @@ func snipNotCode(src string, line int) bool {
 			return true
 		}
 		// A line without any of Go's brackets, quotes or assignment is
-		// prose or program output, not code gone wrong.
-		if !strings.ContainsAny(l, "(){}[]=:\"`") {
+		// prose or program output, not code gone wrong, unless it
+		// declares with another language's keyword ("val fromConfig
+		// fromConfigType").
+		if !strings.ContainsAny(l, "(){}[]=:\"`") && !snipForeignDeclRE.MatchString(l) {
 			return true
 		}
 	}

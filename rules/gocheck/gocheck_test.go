@@ -528,6 +528,18 @@ func testCheck(t *testing.T, s *retrieval.Symbols) {
 			want: []Issue{{Kind: Syntax, Line: 5, Message: "syntax error: expected statement, found ')'"}},
 		},
 		{
+			name: "declaration with another language's keyword",
+			from: "cache",
+			src:  "// A named type for all marks.\ntype fromConfigType int\nval fromConfig fromConfigType\n\n_ = cache.New(cache.Options{})\n",
+			want: []Issue{{Kind: Syntax, Line: 3, Message: "syntax error: expected declaration, found val"}},
+		},
+		{
+			// A line of words is output or prose under a go fence.
+			name: "line of words beside code",
+			from: "cache",
+			src:  "c := cache.New(cache.Options{})\nhello world\n",
+		},
+		{
 			name: "standard library misuse is not reported",
 			from: "cache",
 			src:  "fmt.Printlnx(1)\nstrings.ToUpper(1)\nvar r io.Reader = 3\n_ = r",
