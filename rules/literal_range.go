@@ -145,6 +145,12 @@ func (r *LiteralMismatch) judgeRange(ws *review.Workspace, c review.Claim) *revi
 			continue
 		}
 		ranges := sentenceRanges(sent)
+		if len(ranges) == 0 {
+			if v := r.judgeValueSet(ws, c, sent); v != nil {
+				return v
+			}
+			continue
+		}
 		if len(ranges) != 1 {
 			continue // several ranges: which is whose is not certain
 		}
@@ -460,4 +466,220 @@ func rejects(body *ast.BlockStmt) bool {
 		}
 	}
 	return false
+}
+
+// setRE finds a set of values a sentence says a setting may take:
+// "either 16, 24, or 32", "one of 1, 2 or 4", "be 128 or 256".
+var setRE = regexp.MustCompile(`(?i)\b(?:either|one\s+of|be)\s+(-?\d+(?:\s*,\s*-?\d+)*,?\s+or\s+-?\d+)\b`)
+
+// setNumRE finds the numbers of a set.
+var setNumRE = regexp.MustCompile(`-?\d+`)
+
+// judgeValueSet reports a number of the one set of values a sentence says
+// its setting may take that the guard rejecting the others does not
+// accept, when the two sets have as many members and differ in that one:
+// "key should be either 16, 24, or 64 bytes" beside
+// "if l := len(key); l != 16 && l != 24 && l != 32 { return err }".
+func (r *LiteralMismatch) judgeValueSet(ws *review.Workspace, c review.Claim, sent string) *review.Verdict {
+	ms := setRE.FindAllStringSubmatchIndex(sent, -1)
+	if len(ms) != 1 {
+		return nil
+	}
+	subj, ok := r.rangeSubject(ws, c, sent)
+	if !ok {
+		return nil
+	}
+	code, site, ok := guardSet(subj)
+	if !ok {
+		return nil
+	}
+	type num struct {
+		v          int64
+		start, end int
+	}
+	var doc []num
+	for _, m := range setNumRE.FindAllStringIndex(sent[ms[0][2]:ms[0][3]], -1) {
+		v, err := strconv.ParseInt(sent[ms[0][2]+m[0]:ms[0][2]+m[1]], 10, 64)
+		if err != nil {
+			return nil
+		}
+		doc = append(doc, num{v, ms[0][2] + m[0], ms[0][2] + m[1]})
+	}
+	if len(doc) != len(code) {
+		return nil
+	}
+	var wrong []num
+	for _, d := range doc {
+		if !code[d.v] {
+			wrong = append(wrong, d)
+		}
+	}
+	var missing []int64
+	for v := range code {
+		found := false
+		for _, d := range doc {
+			found = found || d.v == v
+		}
+		if !found {
+			missing = append(missing, v)
+		}
+	}
+	if len(wrong) != 1 || len(missing) != 1 {
+		return nil
+	}
+	w := wrong[0]
+	suggestion := ""
+	if strings.Count(c.Text, sent) == 1 {
+		suggestion = strings.Replace(c.Text, sent, sent[:w.start]+strconv.FormatInt(missing[0], 10)+sent[w.end:], 1)
+	}
+	hop := c.Symbol
+	if hop == "" {
+		hop = fmt.Sprintf("%s:%d", c.Path, c.Line)
+	}
+	return &review.Verdict{
+		Label:      review.Contradicted,
+		Rule:       r.Name(),
+		Message:    fmt.Sprintf("The doc gives %d among the values %s may take, but the code accepts %d, not %d.", w.v, subj.name, missing[0], w.v),
+		Confidence: 0.85,
+		Suggestion: suggestion,
+		Evidence: []review.Evidence{{
+			Path: site.path, StartLine: site.line, EndLine: site.end, Source: review.SourceCode,
+			Why: site.why, Hops: []string{hop, site.fn},
+		}},
+	}
+}
+
+// guardSet returns the values a guard accepts for subj: an if whose
+// condition is a && chain of "x != C" and whose body rejects, where x is
+// the setting, its len, or a name the if's init binds to either. It
+// fails when there is no such guard or several disagree.
+func guardSet(subj rangeSubject) (map[int64]bool, valueSite, bool) {
+	p := subj.pkg
+	if p == nil || p.Info == nil || p.Fset == nil {
+		return nil, valueSite{}, false
+	}
+	isSubj := func(e ast.Expr) bool {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			return subj.fn != nil && p.Info.Uses[x] == subj.obj
+		case *ast.SelectorExpr:
+			s := p.Info.Selections[x]
+			return s != nil && s.Kind() == types.FieldVal && s.Obj() == subj.obj
+		case *ast.CallExpr:
+			if id, ok := x.Fun.(*ast.Ident); ok && id.Name == "len" && len(x.Args) == 1 {
+				if _, ok := p.Info.Uses[id].(*types.Builtin); ok {
+					return subjExpr(p, subj, x.Args[0])
+				}
+			}
+		}
+		return false
+	}
+	var found map[int64]bool
+	var site valueSite
+	fn := ""
+	bad := false
+	visit := func(body *ast.BlockStmt) {
+		ast.Inspect(body, func(n ast.Node) bool {
+			st, ok := n.(*ast.IfStmt)
+			if !ok || !rejects(st.Body) {
+				return true
+			}
+			// "l := len(key)" in the if's init stands for len(key).
+			var alias types.Object
+			if as, ok := st.Init.(*ast.AssignStmt); ok && len(as.Lhs) == 1 && len(as.Rhs) == 1 && isSubj(as.Rhs[0]) {
+				if id, ok := as.Lhs[0].(*ast.Ident); ok {
+					alias = p.Info.Defs[id]
+				}
+			}
+			set := map[int64]bool{}
+			for _, t := range andTerms(st.Cond) {
+				b, ok := ast.Unparen(t).(*ast.BinaryExpr)
+				if !ok || b.Op != token.NEQ {
+					return true
+				}
+				x, other := b.X, b.Y
+				if !isSubj(x) && !isAlias(p, alias, x) {
+					x, other = b.Y, b.X
+				}
+				if !isSubj(x) && !isAlias(p, alias, x) {
+					return true
+				}
+				val, _ := exprValue(p.Info, nil, other)
+				if val == nil || val.Kind() != constant.Int {
+					return true
+				}
+				v, ok := constant.Int64Val(val)
+				if !ok {
+					return true
+				}
+				set[v] = true
+			}
+			if len(set) < 2 {
+				return true
+			}
+			if found != nil && !sameSet(found, set) {
+				bad = true
+			}
+			a, z := p.Fset.Position(st.Pos()), p.Fset.Position(st.Cond.End())
+			why := "if " + types.ExprString(st.Cond)
+			if as, ok := st.Init.(*ast.AssignStmt); ok && alias != nil {
+				why = "if " + types.ExprString(as.Lhs[0]) + " " + as.Tok.String() + " " + types.ExprString(as.Rhs[0]) + "; " + types.ExprString(st.Cond)
+			}
+			found, site = set, valueSite{path: a.Filename, line: a.Line, end: max(a.Line, z.Line), fn: fn, why: why}
+			return true
+		})
+	}
+	if subj.fn != nil {
+		fn = subj.fn.Name.Name
+		visit(subj.fn.Body)
+	} else {
+		for _, f := range p.Syntax {
+			for _, d := range f.Decls {
+				if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+					fn = fd.Name.Name
+					visit(fd.Body)
+				}
+			}
+		}
+	}
+	return found, site, found != nil && !bad
+}
+
+// subjExpr reports whether e is the setting itself.
+func subjExpr(p *retrieval.Package, subj rangeSubject, e ast.Expr) bool {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		return subj.fn != nil && p.Info.Uses[x] == subj.obj
+	case *ast.SelectorExpr:
+		s := p.Info.Selections[x]
+		return s != nil && s.Kind() == types.FieldVal && s.Obj() == subj.obj
+	}
+	return false
+}
+
+// isAlias reports whether e names alias.
+func isAlias(p *retrieval.Package, alias types.Object, e ast.Expr) bool {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	return ok && alias != nil && p.Info.Uses[id] == alias
+}
+
+// andTerms flattens a && chain.
+func andTerms(e ast.Expr) []ast.Expr {
+	if b, ok := ast.Unparen(e).(*ast.BinaryExpr); ok && b.Op == token.LAND {
+		return append(andTerms(b.X), andTerms(b.Y)...)
+	}
+	return []ast.Expr{e}
+}
+
+// sameSet reports whether a and b hold the same values.
+func sameSet(a, b map[int64]bool) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for v := range a {
+		if !b[v] {
+			return false
+		}
+	}
+	return true
 }

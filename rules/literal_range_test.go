@@ -50,6 +50,13 @@ func TestLiteralRange(t *testing.T) {
 			suggestion: "| MaxMapPairs | **131072**, can be set to [16, 1048576] |",
 			evidence:   []ev{{"codec/options.go", 50, 50, review.SourceCode, "if opts.MaxMapPairs < 16 || opts.MaxMapPairs > 1 << 20"}},
 		}},
+		{name: "set of values a guard accepts", symbol: "ValidateKey", want: &want{
+			label:      review.Contradicted,
+			message:    "The doc gives 64 among the values key may take, but the code accepts 32, not 64.",
+			suggestion: "ValidateKey checks a key: key should be either 16, 24, or 32 bytes to\nselect AES-128, AES-192, or AES-256.",
+			evidence:   []ev{{"codec/options.go", 91, 91, review.SourceCode, "if l := len(key); l != 16 && l != 24 && l != 32"}},
+		}},
+		{name: "set of values that agrees", symbol: "CheckMode"},
 		{name: "range that agrees", symbol: "DecOptions.MaxNestedLevels"},
 		{name: "Markdown row that agrees", row: "| MaxNestedLevels"},
 		{name: "Markdown sentence that agrees", row: "The `MaxMapPairs` option"},

@@ -84,3 +84,20 @@ func (w *Writer) SetWindow(size int) bool {
 	}
 	return true
 }
+
+// ValidateKey checks a key: key should be either 16, 24, or 64 bytes to
+// select AES-128, AES-192, or AES-256.
+func ValidateKey(key []byte) error {
+	if l := len(key); l != 16 && l != 24 && l != 32 {
+		return errors.New("codec: key size must be 16, 24 or 32 bytes")
+	}
+	return nil
+}
+
+// CheckMode checks a mode; mode must be one of 1, 2 or 4.
+func CheckMode(mode int) error {
+	if mode != 1 && mode != 2 && mode != 4 {
+		return errors.New("codec: bad mode")
+	}
+	return nil
+}
