@@ -79,7 +79,9 @@ func loadSymbols(ctx context.Context, cache *TypeCache, fsys fs.FS, files []stri
 	parsed := time.Now()
 	s.std = newSymStd(ctx, cache, s.fset, logger)
 	s.std.prefetch(ctx, s.stdImports())
-	s.deps = newSymDeps(fsys, files, s)
+	if cache == nil || !cache.NoDependencies {
+		s.deps = newSymDeps(fsys, files, s)
+	}
 	stdDone := time.Now()
 	for _, p := range s.pkgs {
 		if err := ctx.Err(); err != nil {

@@ -59,6 +59,11 @@ const typesMagic = "docreview-types"
 type TypeCache struct {
 	// Dir is the cache directory; "" keeps nothing on disk.
 	Dir string
+	// NoDependencies leaves the packages of the repository's
+	// dependencies placeholders, as if the module cache held none: for a
+	// load whose outcome must not depend on the machine's module cache
+	// (tests).
+	NoDependencies bool
 
 	once sync.Once
 	env  *stdEnv
