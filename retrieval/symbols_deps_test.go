@@ -1,6 +1,7 @@
 package retrieval
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -91,5 +92,51 @@ func TestDependencies(t *testing.T) {
 	}
 	if _, ok := syms.DepPackage("example.com/app"); ok {
 		t.Errorf("the repository's own package is no dependency")
+	}
+}
+
+// BenchmarkLoadSymbolsDependencies loads a repository that imports 40
+// dependency packages of 30 declarations each, with the dependencies read
+// from a module cache and without (placeholders).
+func BenchmarkLoadSymbolsDependencies(b *testing.B) {
+	dir := b.TempDir()
+	var req, imports, uses strings.Builder
+	req.WriteString("module example.com/app\n\ngo 1.22\n\nrequire (\n")
+	for i := range 40 {
+		mod := fmt.Sprintf("example.com/dep%d", i)
+		fmt.Fprintf(&req, "\t%s v1.0.0\n", mod)
+		var src strings.Builder
+		fmt.Fprintf(&src, "package dep%d\n\nimport \"strings\"\n\n", i)
+		for j := range 30 {
+			fmt.Fprintf(&src, "// F%d does.\nfunc F%d(s string, n int) (string, error) { return strings.Repeat(s, n), nil }\n\n", j, j)
+		}
+		p := filepath.Join(dir, mod+"@v1.0.0", "dep.go")
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			b.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(src.String()), 0o644); err != nil {
+			b.Fatal(err)
+		}
+		fmt.Fprintf(&imports, "\t%q\n", mod)
+		fmt.Fprintf(&uses, "\t_ = dep%d.F0\n", i)
+	}
+	req.WriteString(")\n")
+	fsys := fstest.MapFS{
+		"go.mod": {Data: []byte(req.String())},
+		"app.go": {Data: []byte("package app\n\nimport (\n" + imports.String() + ")\n\nfunc use() {\n" + uses.String() + "}\n")},
+	}
+	b.Setenv("GOMODCACHE", dir)
+	for _, mode := range []struct {
+		name   string
+		noDeps bool
+	}{{"dependencies", false}, {"placeholders", true}} {
+		b.Run(mode.name, func(b *testing.B) {
+			cache := &TypeCache{Dir: b.TempDir(), NoDependencies: mode.noDeps}
+			for b.Loop() {
+				if _, err := cache.LoadSymbols(b.Context(), fsys, []string{"app.go", "go.mod"}, nil); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
