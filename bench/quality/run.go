@@ -29,6 +29,12 @@ type Options struct {
 	Logger *slog.Logger
 	// Progress, when non-nil, is called as cases are reviewed.
 	Progress func(stage string, done, total int)
+	// Dependencies downloads the modules each module's go.mod requires
+	// directly into the module cache before its cases are reviewed, as
+	// the Action runs go mod download before a review, so that code
+	// blocks using a dependency are judged. A download that fails is
+	// logged and the cases run without that dependency.
+	Dependencies bool
 }
 
 // Finding is one non-consistent verdict of a review, as the report
@@ -155,6 +161,12 @@ func (r *runner) checkout(ctx context.Context, module, version string) (*checkou
 	files, err := readTree(dir)
 	if err != nil {
 		return nil, nil, err
+	}
+	if r.opt.Dependencies {
+		r.progress("dependencies of "+module+"@"+version, 0, 0)
+		if err := downloadRequirements(ctx, files["go.mod"]); err != nil {
+			r.log.Warn("dependencies not downloaded; the cases run without them", "module", module, "version", version, "err", err)
+		}
 	}
 	tmp, err := os.MkdirTemp(r.opt.Dir, "docreview-quality-")
 	if err != nil {

@@ -45,7 +45,7 @@ func runBenchQuality(ctx context.Context, args []string, stdout, stderr io.Write
 	var (
 		sets, halves, modules, format string
 		list, misses, unlabelled      bool
-		debug                         bool
+		debug, deps                   bool
 	)
 	fs.StringVar(&sets, "set", "", "comma-separated `sets` to run: real, mutation, audit (default: all)")
 	fs.StringVar(&halves, "half", "", "comma-separated `halves` to run: dev, test (default: both)")
@@ -55,6 +55,7 @@ func runBenchQuality(ctx context.Context, args []string, stdout, stderr io.Write
 	fs.BoolVar(&misses, "misses", false, "text output: list missed cases, flagged clean edits and false audit findings after the tables")
 	fs.BoolVar(&unlabelled, "unlabelled", false, "print, as JSON ledger entries, the audit findings the ledger has no label for")
 	fs.BoolVar(&debug, "debug", false, "log progress to stderr")
+	fs.BoolVar(&deps, "dependencies", true, "download the modules each module's go.mod requires directly before its cases run, as the Action does (needs the module proxy); false reviews with what the module cache holds")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, benchQualityUsage)
 		fs.PrintDefaults()
@@ -120,10 +121,11 @@ func runBenchQuality(ctx context.Context, args []string, stdout, stderr io.Write
 	}
 	prog := newBenchProgress(stderr)
 	rep, err := quality.Run(ctx, data, quality.Options{
-		Engine:    engine,
-		Selection: sel,
-		Progress:  prog.update,
-		Logger:    logger,
+		Engine:       engine,
+		Selection:    sel,
+		Progress:     prog.update,
+		Logger:       logger,
+		Dependencies: deps,
 	})
 	prog.done()
 	if err != nil {
