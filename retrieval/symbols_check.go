@@ -113,6 +113,14 @@ func (s *Symbols) DepPackage(ip string) (*Package, bool) {
 	return s.deps.knownPkg(ip)
 }
 
+// PlaceholderOf returns the empty stand-in [Symbols.Importer] gives a
+// package it does not load, for ip: a checker that guesses a dependency
+// for a name a code block uses without importing it imports this instead,
+// so that a guess is never judged against the dependency's API.
+func (s *Symbols) PlaceholderOf(ip string) *types.Package {
+	return s.fakes.get(ip, "")
+}
+
 // DependencyDeclares reports whether a dependency package loaded so far
 // declares name at its top level, exported or not: a doc that names it
 // ("maxCellLevel in the geo repo's region coverer") speaks of that code.

@@ -6,8 +6,10 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"maps"
 	"math"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -522,6 +524,21 @@ func (r *LiteralMismatch) judgeValueSet(ws *review.Workspace, c review.Claim, se
 		}
 		if !found {
 			missing = append(missing, v)
+		}
+	}
+	if len(wrong) == 0 && len(missing) == 1 {
+		// A value listed twice in place of the missing one ("16, 32, or
+		// 32"): the doc's list, in the code's ascending order, differs in
+		// one place.
+		sorted := slices.Sorted(maps.Keys(code))
+		var at []int
+		for i, d := range doc {
+			if d.v != sorted[i] {
+				at = append(at, i)
+			}
+		}
+		if len(at) == 1 && sorted[at[0]] == missing[0] {
+			wrong = []num{doc[at[0]]}
 		}
 	}
 	if len(wrong) != 1 || len(missing) != 1 {

@@ -57,6 +57,12 @@ func TestLiteralRange(t *testing.T) {
 			evidence:   []ev{{"codec/options.go", 91, 91, review.SourceCode, "if l := len(key); l != 16 && l != 24 && l != 32"}},
 		}},
 		{name: "set of values that agrees", symbol: "CheckMode"},
+		{name: "value listed twice in place of another", symbol: "CheckWidth", want: &want{
+			label:      review.Contradicted,
+			message:    "The doc gives 32 among the values width may take, but the code accepts 16, not 32.",
+			suggestion: "CheckWidth checks a width: width must be one of 8, 16, or 32.",
+			evidence:   []ev{{"codec/options.go", 107, 107, review.SourceCode, "if width != 8 && width != 16 && width != 32"}},
+		}},
 		{name: "range that agrees", symbol: "DecOptions.MaxNestedLevels"},
 		{name: "Markdown row that agrees", row: "| MaxNestedLevels"},
 		{name: "Markdown sentence that agrees", row: "The `MaxMapPairs` option"},

@@ -29,7 +29,7 @@ func TestCheckDependency(t *testing.T) {
 	t.Setenv("GOMODCACHE", cache)
 	fsys := fstest.MapFS{
 		"go.mod":  {Data: []byte("module example.com/blob\n\ngo 1.22\n\nrequire (\n\texample.com/azcore v1.0.0\n\texample.com/other v1.0.0\n)\n")},
-		"blob.go": {Data: []byte("// Package blob stores blobs.\npackage blob\n\nimport _ \"example.com/azcore/log\"\n")},
+		"blob.go": {Data: []byte("// Package blob stores blobs.\npackage blob\n\nimport \"example.com/azcore/log\"\n\nvar _ = log.SetEvents\n")},
 	}
 	syms, err := retrieval.LoadSymbols(t.Context(), fsys, []string{"blob.go", "go.mod"}, nil)
 	if err != nil {
@@ -51,6 +51,12 @@ func TestCheckDependency(t *testing.T) {
 		{name: "a value of a type the cache lacks", src: "import azlog \"example.com/azcore/log\"\n\nazlog.SetEvents(\"request\")\n"},
 		{name: "right use", src: "import azlog \"example.com/azcore/log\"\n\nazlog.SetListener(func(e azlog.Event, msg string) {})\n"},
 		{name: "a dependency the cache lacks", src: "import \"example.com/other/pkg\"\n\npkg.Anything(1, 2)\n"},
+		// log is what the package's code imports as log, but the block
+		// never imports it: a guess, never judged against its API.
+		{name: "a qualifier guessed as a dependency", src: "log.SetClassifications(1)\n"},
+		{name: "a complete file that does not import the dependency", src: "package main\n\nfunc main() {\n\tlog.SetEvents()\n}\n", want: []Issue{
+			{Kind: MissingImport, Line: 4, Name: "log", Package: "example.com/azcore/log"},
+		}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -724,8 +724,26 @@ func snipParse(fset *token.FileSet, files []*snipFile) bool {
 // snipTypeCheck type-checks the files as one package.
 func (s *checker) snipTypeCheck(ctx context.Context, fset *token.FileSet, files []*snipFile) ([]types.Error, *types.Info) {
 	var errs []types.Error
+	// A dependency imported for a qualifier the block never imports is a
+	// guess (bleve's "index" is a variable of an earlier section, not the
+	// bleve_index_api its code imports as index): it stays a placeholder,
+	// so nothing is judged against its API.
+	guessed := map[string]bool{}
+	for _, f := range files {
+		for _, ip := range f.auto {
+			if _, dep := s.syms.DepPackage(ip); dep || s.syms.PackageByPath(ip) == nil && !symStdPath(ctx, s.syms, ip) {
+				guessed[ip] = true
+			}
+		}
+	}
+	imp := s.syms.Importer(ctx)
 	conf := &types.Config{
-		Importer: s.syms.Importer(ctx),
+		Importer: importerFunc(func(ip string) (*types.Package, error) {
+			if guessed[ip] {
+				return s.syms.PlaceholderOf(ip), nil
+			}
+			return imp.Import(ip)
+		}),
 		Error: func(err error) {
 			if te, ok := err.(types.Error); ok {
 				errs = append(errs, te)
@@ -814,12 +832,6 @@ func (s *checker) snipImportFor(ctx context.Context, from *retrieval.Package, na
 			scope = p.Types.Scope()
 		} else if sp, err := s.syms.StdPackage(ctx, ip); err == nil {
 			scope = sp.Types.Scope()
-		} else {
-			// A dependency the block does not import is a guess (bleve's
-			// "index" is a variable of an earlier section, not the
-			// bleve_index_api package its code imports as index): the
-			// name stays undeclared, so nothing that uses it is judged.
-			continue
 		}
 		n := 0
 		for _, sel := range sels {
@@ -2187,4 +2199,16 @@ func goIgnoredPath(ip string) bool {
 		}
 	}
 	return false
+}
+
+// importerFunc adapts a function to [types.Importer].
+type importerFunc func(path string) (*types.Package, error)
+
+// Import implements [types.Importer].
+func (f importerFunc) Import(path string) (*types.Package, error) { return f(path) }
+
+// symStdPath reports whether ip is a standard library package.
+func symStdPath(ctx context.Context, syms *retrieval.Symbols, ip string) bool {
+	_, err := syms.StdPackage(ctx, ip)
+	return err == nil
 }

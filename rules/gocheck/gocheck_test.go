@@ -531,7 +531,7 @@ func testCheck(t *testing.T, s *retrieval.Symbols) {
 			name: "declaration with another language's keyword",
 			from: "cache",
 			src:  "// A named type for all marks.\ntype fromConfigType int\nval fromConfig fromConfigType\n\n_ = cache.New(cache.Options{})\n",
-			want: []Issue{{Kind: Syntax, Line: 3, Message: "syntax error: expected declaration, found val"}},
+			want: []Issue{{Kind: Syntax, Line: 3, Message: "syntax error: expected ';', found fromConfig"}},
 		},
 		{
 			// A line of words is output or prose under a go fence.

@@ -101,3 +101,11 @@ func CheckMode(mode int) error {
 	}
 	return nil
 }
+
+// CheckWidth checks a width: width must be one of 8, 32, or 32.
+func CheckWidth(width int) error {
+	if width != 8 && width != 16 && width != 32 {
+		return errors.New("codec: bad width")
+	}
+	return nil
+}
