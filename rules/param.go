@@ -744,7 +744,7 @@ func (r *WrongParameter) swapped(c review.Claim, sym retrieval.Symbol, decl *ast
 func (r *WrongParameter) candidate(sc scope, reserved map[string]bool, text string, c review.Claim, word string, shaped bool) bool {
 	if len([]rune(word)) < 2 || reserved[word] || stopWords[strings.ToLower(word)] || isBuiltin(word) ||
 		word == lastPart(c.Symbol) || sc.resolves(word) || sc.hasMember(word) || sc.syms.Defined(word) ||
-		sc.syms.DependencyDeclares(word) {
+		identShaped(word) && sc.syms.DependencyDeclares(word) {
 		return false
 	}
 	if shaped || identShaped(word) || strings.Contains(text, "`"+word+"`") {

@@ -25,6 +25,14 @@ var update = flag.Bool("update", false, "regenerate testdata/*/change.diff from 
 // diff between them.
 func loadWorkspace(t *testing.T, name string) *review.Workspace {
 	t.Helper()
+	// The fixtures' dependencies are placeholders whatever the machine's
+	// module cache holds, so that a test passes or fails everywhere alike.
+	return loadWorkspaceWith(t, name, &retrieval.TypeCache{NoDependencies: true})
+}
+
+// loadWorkspaceWith is loadWorkspace with the symbols loaded through cache.
+func loadWorkspaceWith(t *testing.T, name string, cache *retrieval.TypeCache) *review.Workspace {
+	t.Helper()
 	root := filepath.Join("testdata", name)
 	head := os.DirFS(filepath.Join(root, "head"))
 	var files []string
@@ -37,9 +45,7 @@ func loadWorkspace(t *testing.T, name string) *review.Workspace {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The fixtures' dependencies are placeholders whatever the machine's
-	// module cache holds, so that a test passes or fails everywhere alike.
-	syms, err := (&retrieval.TypeCache{NoDependencies: true}).LoadSymbols(t.Context(), head, files, nil)
+	syms, err := cache.LoadSymbols(t.Context(), head, files, nil)
 	if err != nil {
 		t.Fatalf("load symbols of %s: %v", name, err)
 	}

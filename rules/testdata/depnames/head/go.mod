@@ -1,0 +1,5 @@
+module example.com/agent
+
+go 1.22
+
+require example.com/logutils v1.0.0
