@@ -515,12 +515,31 @@ func goBlocks(c review.Claim) []review.Mention {
 			// A doc comment's code block has no language: it is checked
 			// when it parses as Go (output, grammars and shell lines do
 			// not).
-			if m.Lang == "" && (parsesAsGo(m.Text) || commaTypo(m.Text)) {
+			if m.Lang == "" && (parsesAsGo(m.Text) || commaTypo(m.Text) || mostlyGo(m.Text)) {
 				out = append(out, m)
 			}
 		}
 	}
 	return out
+}
+
+// mostlyGo reports whether a doc comment's block that does not parse is Go
+// but for a line or two: it parses, with calls, once at most a quarter of
+// its lines (and at most three) are replaced as gocheck replaces them
+// ("for chunk, err := sr.Recv() {" in eino's Pipe doc), so the calls on
+// the other lines are checked.
+func mostlyGo(text string) bool {
+	fixed, n, ok := gocheck.Repair(text)
+	if !ok || n == 0 {
+		return false
+	}
+	lines := 0
+	for l := range strings.SplitSeq(text, "\n") {
+		if strings.TrimSpace(l) != "" {
+			lines++
+		}
+	}
+	return n*4 <= lines && parsesAsGo(fixed)
 }
 
 func isGoLang(lang string) bool {
@@ -563,10 +582,12 @@ func parsesAsGo(text string) bool {
 // issueSeverity ranks an issue: 2 contradicts the doc, 1 makes it
 // incomplete, 0 is not certain enough to report.
 func issueSeverity(is gocheck.Issue, kind review.Kind, sc scope) int {
-	if (kind == review.KindExample || kind == review.KindDocComment) && is.Name != "" && !token.IsExported(lastPart(is.Name)) {
+	if (kind == review.KindExample || kind == review.KindDocComment) && is.Name != "" && !token.IsExported(lastPart(is.Name)) &&
+		!(is.Kind == gocheck.UnknownMember && strings.Contains(is.Message, "has no field or method "+lastPart(is.Name))) {
 		// An Example of the package's own test files, and a doc comment's
 		// example of an unexported method, see the package's unexported
-		// names; the checker reaches the package from outside.
+		// names; the checker reaches the package from outside. A type
+		// that has no such member at all lacks it inside too.
 		return 0
 	}
 	if kind == review.KindDocComment {

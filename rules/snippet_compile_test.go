@@ -236,6 +236,18 @@ func TestSnippetCompile(t *testing.T) {
 				},
 			},
 		},
+		{
+			name:  "a doc comment's example past a line that is not Go, calling a method no type has",
+			claim: func() review.Claim { return goClaim(t, ws, "limits/limits.go", "Drain") },
+			want: &want{
+				label:   review.Contradicted,
+				message: "The Go code block uses Limiter.drop, but Limiter has no field or method drop",
+				evidence: []ev{
+					{"limits/limits.go", at("limits/limits.go", `//		l.drop("user")`), at("limits/limits.go", `//		l.drop("user")`), review.SourceDoc, "code block uses Limiter.drop, which does not exist"},
+					{"limits/limits.go", limStart, limStart, review.SourceCode, "Limiter has no field or method drop; it has methods Allow, Count, Reset, Resize"},
+				},
+			},
+		},
 		{name: "a doc comment's parameter that its first block declares again", claim: func() review.Claim { return goClaim(t, ws, "limits/limits.go", "Limiter.Resize") }},
 		{name: "a listing of methods is not code", claim: block("l.Allow(key string) bool")},
 		{name: "benchmark output under a go fence is not code", claim: block("BenchmarkAllow-8")},

@@ -62,7 +62,7 @@ const (
 	// Compile: the snippet's own code does not compile whatever
 	// the API: `:=` with no new variable on its left, a duplicate key in a
 	// map or struct literal, the results of a repository function assigned
-	// to the wrong number of variables.
+	// to the wrong number of variables or used where one value goes.
 	Compile IssueKind = "compile"
 	// WrongType: a value of the wrong type where a repository type
 	// is expected or given: a field of a repository struct literal, an
@@ -128,12 +128,13 @@ type snipBlock struct {
 
 // snipFile is an assembled file: blocks placed after a one-line header.
 type snipFile struct {
-	name  string
-	text  string
-	segs  []snipSeg
-	ast   *ast.File
-	auto  map[string]string // import name -> path added automatically
-	dotIP string            // package dot-imported automatically
+	name    string
+	text    string
+	segs    []snipSeg
+	ast     *ast.File
+	auto    map[string]string // import name -> path added automatically
+	foreign map[string]bool   // paths of auto that stand for another package of their name
+	dotIP   string            // package dot-imported automatically
 }
 
 // snipSeg places a block in a file.
@@ -170,7 +171,19 @@ func Check(ctx context.Context, syms *retrieval.Symbols, fromDir string, src str
 		return nil
 	}
 	s := &checker{syms: syms}
-	from := syms.Package(fromDir)
+	return s.check(ctx, syms.Package(fromDir), src, prelude, 0)
+}
+
+// snipMaxRepairs bounds the lines a block that does not parse may lose
+// before the rest is checked.
+const snipMaxRepairs = 3
+
+// check is [Check] for one source; repairs counts the lines already
+// replaced by their braces because they did not parse.
+func (s *checker) check(ctx context.Context, from *retrieval.Package, src string, prelude []string, repairs int) []Issue {
+	if strings.TrimSpace(src) == "" {
+		return nil // a block whose one line did not parse
+	}
 	if line := snipGluedFence(src); line > 0 {
 		return []Issue{{Kind: Syntax, Line: line,
 			Message: "the closing ``` is glued to the code on this line, so Markdown does not end the block here: it runs on into the text that follows"}}
@@ -187,7 +200,7 @@ func Check(ctx context.Context, syms *retrieval.Symbols, fromDir string, src str
 		if snipNotCode(src, iss.Line) || snipSeveralFiles(iss.Message) {
 			return nil
 		}
-		return []Issue{*iss}
+		return append([]Issue{*iss}, s.snipRepaired(ctx, from, src, prelude, *iss, repairs)...)
 	}
 	full := mains[0].kind == snipFileKind
 	// Only a complete file declares all it uses: a fragment that lists
@@ -284,6 +297,148 @@ func Check(ctx context.Context, syms *retrieval.Symbols, fromDir string, src str
 		seen[k] = true
 		return dup
 	})
+}
+
+// snipRepaired checks what is left of a block that does not parse once
+// its line at the syntax error is replaced by the braces it opens or
+// closes ("for chunk, err := sr.Recv() {" by "{"), so that a wrong call
+// further on ("sw.send(i, nil)") is still found: a reader who fixes the
+// syntax meets it next. It returns the issues of the lines that stay, no
+// syntax issue, and none on a line that uses a name only a replaced line
+// declares (that name is now unbound, or bound to something else). At most
+// [snipMaxRepairs] lines are replaced; a block that still does not parse
+// gives nothing.
+func (s *checker) snipRepaired(ctx context.Context, from *retrieval.Package, src string, prelude []string, syntax Issue, repairs int) []Issue {
+	if repairs >= snipMaxRepairs {
+		return nil
+	}
+	fixed, lost, ok := snipRepairLine(src, syntax)
+	if !ok {
+		return nil
+	}
+	lines := strings.Split(fixed, "\n")
+	var out []Issue
+	for _, iss := range s.check(ctx, from, fixed, prelude, repairs+1) {
+		if iss.Kind == Syntax || iss.Line < 1 || iss.Line > len(lines) || snipUsesAny(lines[iss.Line-1], lost) {
+			continue
+		}
+		out = append(out, iss)
+	}
+	return out
+}
+
+// snipRepairLine replaces the line of a syntax issue as a reader fixing it
+// would, keeping what the rest needs: the braces it opens or closes, or
+// the call a go or defer statement lacks. It returns the names the line
+// declared and no longer does; false when nothing changes.
+func snipRepairLine(src string, syntax Issue) (string, []string, bool) {
+	lines := strings.Split(src, "\n")
+	line := syntax.Line
+	if line < 1 || line > len(lines) {
+		return "", nil, false
+	}
+	if strings.HasSuffix(syntax.Message, " must be function call") {
+		// "go func() { … }" without its call: the reader adds "()".
+		lines[line-1] += "()"
+		return strings.Join(lines, "\n"), nil, true
+	}
+	braces, ok := snipBraces(lines[line-1])
+	if !ok || braces == strings.TrimSpace(lines[line-1]) {
+		return "", nil, false
+	}
+	lost := snipDeclaredOn(lines[line-1])
+	lines[line-1] = braces
+	return strings.Join(lines, "\n"), lost, true
+}
+
+// Repair returns a block that does not parse with the lines in the way
+// replaced as [Check] replaces them to check the rest, and how many lines
+// it replaced; false when the block still does not parse after
+// snipMaxRepairs lines (or parses as it is: then n is 0).
+func Repair(text string) (fixed string, n int, ok bool) {
+	for ; ; n++ {
+		_, iss := snipPrepare(text)
+		if iss == nil {
+			return text, n, true
+		}
+		if n == snipMaxRepairs {
+			return "", n, false
+		}
+		if text, _, ok = snipRepairLine(text, *iss); !ok {
+			return "", n, false
+		}
+	}
+}
+
+// snipBraces returns the braces a line leaves open or closes, in order
+// ("} else if x {" gives "} {"), ignoring those in strings and comments;
+// false when the line holds no Go tokens the scanner accepts.
+func snipBraces(line string) (string, bool) {
+	var sc scanner.Scanner
+	fset := token.NewFileSet()
+	bad := false
+	sc.Init(fset.AddFile("", -1, len(line)), []byte(line), func(token.Position, string) { bad = true }, 0)
+	var out []string
+	for {
+		_, tok, _ := sc.Scan()
+		if tok == token.EOF {
+			break
+		}
+		switch tok {
+		case token.LBRACE:
+			out = append(out, "{")
+		case token.RBRACE:
+			if n := len(out); n > 0 && out[n-1] == "{" {
+				out = out[:n-1]
+			} else {
+				out = append(out, "}")
+			}
+		}
+	}
+	if bad {
+		return "", false
+	}
+	return strings.Join(out, " "), true
+}
+
+// snipDeclaredOn returns the names a line declares with := or var, const,
+// type or func.
+func snipDeclaredOn(line string) []string {
+	var names []string
+	if m := snipDefineRE.FindStringSubmatch(line); m != nil {
+		for _, n := range strings.Split(m[1], ",") {
+			if n = strings.TrimSpace(n); n != "_" {
+				names = append(names, n)
+			}
+		}
+	}
+	for _, m := range snipDeclKeywordRE.FindAllStringSubmatch(line, -1) {
+		names = append(names, m[1])
+	}
+	return names
+}
+
+var (
+	snipDefineRE      = regexp.MustCompile(`^\s*(?:for\s+|if\s+|switch\s+)?((?:[\pL_][\pL\pN_]*\s*,\s*)*[\pL_][\pL\pN_]*)\s*:=`)
+	snipDeclKeywordRE = regexp.MustCompile(`\b(?:var|const|type|func)\s+([\pL_][\pL\pN_]*)`)
+)
+
+// snipUsesAny reports whether line holds one of names as an identifier.
+func snipUsesAny(line string, names []string) bool {
+	for _, n := range names {
+		for i := strings.Index(line, n); i >= 0; {
+			end := i + len(n)
+			if (i == 0 || !isSnipIdentByte(line[i-1])) && (end == len(line) || !isSnipIdentByte(line[end])) {
+				return true
+			}
+			j := strings.Index(line[end:], n)
+			if j < 0 {
+				break
+			}
+			i = end + j
+		}
+	}
+	return false
 }
 
 // snipGalleryVar reports whether the value at pos, or a variable the
@@ -644,7 +799,7 @@ func snipAssemble(blocks []*snipBlock, prev []*snipFile) []*snipFile {
 		}
 		f := &snipFile{name: fmt.Sprintf("block%d.go", i)}
 		if p := auto[f.name]; p != nil {
-			f.auto, f.dotIP = p.auto, p.dotIP
+			f.auto, f.foreign, f.dotIP = p.auto, p.foreign, p.dotIP
 		}
 		if b.kind == snipFileKind {
 			f.text = b.body
@@ -658,7 +813,7 @@ func snipAssemble(blocks []*snipBlock, prev []*snipFile) []*snipFile {
 	if len(stmts) > 0 {
 		f := &snipFile{name: "stmts.go"}
 		if p := auto[f.name]; p != nil {
-			f.auto, f.dotIP = p.auto, p.dotIP
+			f.auto, f.foreign, f.dotIP = p.auto, p.foreign, p.dotIP
 		}
 		var imports []string
 		var body strings.Builder
@@ -731,7 +886,7 @@ func (s *checker) snipTypeCheck(ctx context.Context, fset *token.FileSet, files 
 	guessed := map[string]bool{}
 	for _, f := range files {
 		for _, ip := range f.auto {
-			if _, dep := s.syms.DepPackage(ip); dep || s.syms.PackageByPath(ip) == nil && !symStdPath(ctx, s.syms, ip) {
+			if _, dep := s.syms.DepPackage(ip); dep || f.foreign[ip] || s.syms.PackageByPath(ip) == nil && !symStdPath(ctx, s.syms, ip) {
 				guessed[ip] = true
 			}
 		}
@@ -779,7 +934,8 @@ func (s *checker) snipAutoImports(ctx context.Context, from *retrieval.Package, 
 			if _, done := f.auto[name]; done {
 				continue
 			}
-			ip := s.snipImportFor(ctx, from, name, snipSelected(f.ast, name))
+			sels := snipSelected(f.ast, name)
+			ip := s.snipImportFor(ctx, from, name, sels)
 			if ip == "" {
 				continue
 			}
@@ -787,6 +943,12 @@ func (s *checker) snipAutoImports(ctx context.Context, from *retrieval.Package, 
 				f.auto = make(map[string]string)
 			}
 			f.auto[name] = ip
+			if s.snipForeign(ctx, from, name, ip, sels) {
+				if f.foreign == nil {
+					f.foreign = make(map[string]bool)
+				}
+				f.foreign[ip] = true
+			}
 			found = true
 			continue
 		}
@@ -796,6 +958,48 @@ func (s *checker) snipAutoImports(ctx context.Context, from *retrieval.Package, 
 		}
 	}
 	return found
+}
+
+// snipForeign reports whether the names a block selects from a qualifier
+// it never imports say it means another package of that name than ip: at
+// least three of them are not in ip, more than twice as many as are
+// (terraform-plugin-framework's design notes write schema.TypeString,
+// schema.TypeList and schema.Resource of the older SDK's helper/schema
+// beside its own packages named schema). Only a name several packages
+// have counts: the one package named jws is what "jws." means, and a block
+// using three of its names that are gone is out of date. Such a qualifier
+// is a placeholder.
+func (s *checker) snipForeign(ctx context.Context, from *retrieval.Package, name, ip string, sels []string) bool {
+	if from != nil {
+		if _, ok := s.syms.ImportedAs(from.Dir, name); ok {
+			return false
+		}
+	}
+	named := len(s.syms.StdPathsByPreference(name))
+	for _, p := range s.syms.PackagesNamed(name) {
+		if p.Name != "main" {
+			named++
+		}
+	}
+	if named < 2 {
+		return false
+	}
+	var scope *types.Scope
+	if p := s.syms.PackageByPath(ip); p != nil && p.Types != nil {
+		scope = p.Types.Scope()
+	} else if sp, err := s.syms.StdPackage(ctx, ip); err == nil && sp.Types != nil {
+		scope = sp.Types.Scope()
+	}
+	if scope == nil {
+		return false
+	}
+	missing := 0
+	for _, sel := range sels {
+		if scope.Lookup(sel) == nil {
+			missing++
+		}
+	}
+	return missing >= 3 && missing > 2*(len(sels)-missing)
 }
 
 // snipImportFor returns the import path a snippet most likely means by
@@ -1042,7 +1246,10 @@ func (s *checker) snipClassify(ctx context.Context, from *retrieval.Package, fse
 	case strings.HasPrefix(msg, "cannot use ") && strings.Contains(msg, "(missing method "):
 		return s.snipMissingMethod(path, info, e, iss)
 
-	case strings.HasPrefix(msg, "assignment mismatch: "), strings.HasSuffix(msg, "(no value) used as value"):
+	case strings.HasPrefix(msg, "assignment mismatch: "), strings.HasSuffix(msg, "(no value) used as value"),
+		strings.HasPrefix(msg, "multiple-value ") && strings.HasSuffix(msg, " in single-value context"):
+		// "fm := root.Interface().(float64)" of a method that also
+		// returns an error is one too.
 		// "ok := lo.TryCatch(…)" of a function without results is a
 		// mismatch too.
 		for i := len(path) - 1; i >= 0; i-- {

@@ -163,6 +163,13 @@ func testCheck(t *testing.T, s *retrieval.Symbols) {
 				Message: "assignment mismatch: 2 variables but cache.New returns 1 value"}},
 		},
 		{
+			name: "two results where one value goes",
+			from: "cache",
+			src:  "c := cache.New(cache.Options{})\nfmt.Println(c.Get(\"a\") + \"!\")",
+			want: []Issue{{Kind: Compile, Line: 2, Name: "Cache.Get", Package: mod,
+				Message: "multiple-value c.Get(\"a\") (value of type (string, bool)) in single-value context"}},
+		},
+		{
 			name: "_ := declares nothing",
 			from: "cache",
 			src:  "c := cache.New(cache.Options{})\n_ := c.Hits()",
@@ -180,6 +187,51 @@ func testCheck(t *testing.T, s *retrieval.Symbols) {
 			from: "cache",
 			src:  "var c *cache.Cache\n\nfunc init() {\n\tc = cache.New(cache.Options{}))\n}\n",
 			want: []Issue{{Kind: Syntax, Line: 4, Message: "syntax error: expected statement, found ')'"}},
+		},
+		{
+			name: "a wrong call past a line that does not parse is found once the line is set aside",
+			from: "cache",
+			src: "c := cache.New(cache.Options{})\nfor v, ok := c.Get(\"a\") {\n\tfmt.Println(v, ok)\n}\n" +
+				"go func() {\n\tc.Purge()\n}\n",
+			want: []Issue{
+				{Kind: Syntax, Line: 2, Message: "syntax error: expected boolean or range expression, found assignment (missing parentheses around composite literal?)"},
+				{Kind: UnknownMember, Line: 6, Name: "Purge", Package: mod,
+					Message: "type *cache.Cache has no field or method Purge"},
+			},
+		},
+		{
+			name: "a qualifier several packages have, most of whose names they lack, is another package of that name",
+			from: "tools/gen",
+			src:  "r := log.NewRotator(log.Config{MaxFiles: 3})\nlog.Register(r)\nlog.Printf(\"%v\", r)",
+		},
+		{
+			name: "a qualifier one package has is that package, however many of its names are gone",
+			from: "log",
+			src:  "c := cache.NewLRU(cache.Config{MaxEntries: 3})\ncache.Register(c, cache.Options{})",
+			want: []Issue{
+				{Kind: UnknownName, Line: 1, Name: "cache.Config", Package: mod, Message: "package example.com/cachemod/cache has no Config"},
+				{Kind: UnknownName, Line: 1, Name: "cache.NewLRU", Package: mod, Message: "package example.com/cachemod/cache has no NewLRU"},
+				{Kind: UnknownName, Line: 2, Name: "cache.Register", Package: mod, Message: "package example.com/cachemod/cache has no Register"},
+			},
+		},
+		{
+			name: "a qualifier with one name the package lacks is that package",
+			from: "tools/gen",
+			src:  "c := cache.NewLRU(cache.Options{})\nc.Set(\"a\", \"b\")",
+			want: []Issue{{Kind: UnknownName, Line: 1, Name: "cache.NewLRU", Package: mod,
+				Message: "package example.com/cachemod/cache has no NewLRU"}},
+		},
+		{
+			name: "a block of one line that does not parse has nothing left to check",
+			from: "cache",
+			src:  "type ReplaceFunc (context.Context, cache.Options) bool",
+			want: []Issue{{Kind: Syntax, Line: 1, Message: "syntax error: expected ')', found ','"}},
+		},
+		{
+			name: "a name only the line set aside declares is never judged",
+			from: "cache",
+			src:  "c := cache.New(cache.Options{})\nlog := c.Get(\"a\"))\nlog.Purge()\n",
+			want: []Issue{{Kind: Syntax, Line: 2, Message: "syntax error: expected statement, found ')'"}},
 		},
 		{
 			name: "program output under a go fence is not code",

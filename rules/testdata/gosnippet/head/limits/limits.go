@@ -78,3 +78,11 @@ type Counter interface {
 
 // Reset forgets every key of the limiters, or of all when all is true.
 func Reset(all bool, ls ...*Limiter) error { return nil }
+
+// Drain forgets the keys of l one at a time:
+//
+//	l, _ := New(Config{Max: 1})
+//	while l.Count("user") > 0 {
+//		l.drop("user")
+//	}
+func Drain(l *Limiter) {}
