@@ -15,7 +15,6 @@ import (
 	"strings"
 	"sync"
 
-	"golang.org/x/mod/modfile"
 	"golang.org/x/mod/module"
 )
 
@@ -72,27 +71,18 @@ func newSymDeps(fsys fs.FS, files []string, s *Symbols) *symDeps {
 		if err != nil {
 			continue
 		}
-		mf, err := modfile.Parse(p, data, nil)
+		rs, err := Requirements(p, data)
 		if err != nil {
 			s.logger.Warn("dependencies: parse go.mod", "path", p, "err", err)
 			continue
 		}
-		for _, r := range mf.Require {
-			if seen[r.Mod.Path] {
+		for _, r := range rs {
+			if seen[r.Path] {
 				continue
 			}
-			seen[r.Mod.Path] = true
-			t := r.Mod
-			for _, x := range mf.Replace {
-				if x.Old.Path == r.Mod.Path && (x.Old.Version == "" || x.Old.Version == r.Mod.Version) {
-					t = x.New
-				}
-			}
-			if t.Version == "" || module.Check(t.Path, t.Version) != nil {
-				continue // a local directory, or no version to find
-			}
+			seen[r.Path] = true
 			// The import paths stay the required module's.
-			reqs = append(reqs, module.Version{Path: r.Mod.Path, Version: t.Path + "@" + t.Version})
+			reqs = append(reqs, module.Version{Path: r.Path, Version: r.Fetch.Path + "@" + r.Fetch.Version})
 		}
 	}
 	if len(reqs) == 0 {

@@ -13,8 +13,7 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"golang.org/x/mod/modfile"
-	"golang.org/x/mod/module"
+	"github.com/docreview/docreview/retrieval"
 )
 
 // maxFile is the size above which a module file is left out.
@@ -42,54 +41,11 @@ func download(ctx context.Context, path, version string) (string, error) {
 }
 
 // downloadRequirements downloads the direct requirements of a go.mod
-// (after its replace directives; local replacements are left out) into
-// the module cache with one 'go mod download', within two minutes.
+// into the module cache, within two minutes.
 func downloadRequirements(ctx context.Context, gomod string) error {
-	args, err := requirementArgs(gomod)
-	if err != nil || len(args) == 0 {
-		return err
-	}
 	ctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, "go", append([]string{"mod", "download"}, args...)...)
-	cmd.Dir = os.TempDir()
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	if err := cmd.Run(); err != nil {
-		return fmt.Errorf("go mod download (%d modules): %w: %s", len(args), err, strings.TrimSpace(stderr.String()))
-	}
-	return nil
-}
-
-// requirementArgs returns the module versions go mod download takes for
-// the direct requirements of a go.mod: "path@version", a replacement's
-// when one applies, none for a local replacement.
-func requirementArgs(gomod string) ([]string, error) {
-	if gomod == "" {
-		return nil, nil
-	}
-	mf, err := modfile.Parse("go.mod", []byte(gomod), nil)
-	if err != nil {
-		return nil, fmt.Errorf("parse go.mod: %w", err)
-	}
-	var args []string
-	for _, r := range mf.Require {
-		if r.Indirect {
-			continue
-		}
-		t := r.Mod
-		for _, x := range mf.Replace {
-			if x.Old.Path == r.Mod.Path && (x.Old.Version == "" || x.Old.Version == r.Mod.Version) {
-				t = x.New
-			}
-		}
-		if t.Version == "" || module.Check(t.Path, t.Version) != nil {
-			continue
-		}
-		args = append(args, t.Path+"@"+t.Version)
-	}
-	return args, nil
+	return retrieval.DownloadRequirements(ctx, "", []byte(gomod), nil)
 }
 
 // readTree reads the text files under dir, keyed by slash-separated

@@ -18,6 +18,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 
+	"github.com/docreview/docreview/retrieval"
 	"github.com/docreview/docreview/review"
 	"github.com/docreview/docreview/review/config"
 	ghpub "github.com/docreview/docreview/review/github"
@@ -40,7 +41,11 @@ type serveSettings struct {
 	maxCacheBytes           int64
 	cacheMaxAge             time.Duration
 	jobTimeout, rescueAfter time.Duration
+	dependencies            bool
 }
+
+// dependencyTimeout bounds the download of a head's requirements.
+const dependencyTimeout = 3 * time.Minute
 
 // cachePruneEvery is how often serve prunes the mirror cache (also once at
 // start).
@@ -154,6 +159,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 	fs.DurationVar(&s.cacheMaxAge, "cache-max-age", 30*24*time.Hour, "remove a repository's mirror and index when no review has used it this long (0: never)")
 	fs.DurationVar(&s.jobTimeout, "job-timeout", webhook.DefaultJobTimeout, "longest one review may run")
 	fs.DurationVar(&s.rescueAfter, "rescue-after", 0, "run a job again when its worker has held it this long (a crashed process); default job-timeout + 2m")
+	fs.BoolVar(&s.dependencies, "dependencies", true, "before each review, download the modules the head's go.mod requires into the module cache (go mod download, which runs no code of theirs, at most "+dependencyTimeout.String()+"), so code blocks using a dependency are judged; a download that fails leaves them unjudged")
 	var dryRun bool
 	var dryRepo string
 	fs.BoolVar(&dryRun, "dry-run", false, "try the App on this machine without creating one: review each queued pull request from the local clone --repo and print what would be published instead of posting it (no App credentials; the webhook secret defaults to "+dryRunSecret+")")
@@ -192,6 +198,9 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 		Publish: ghpub.Publish,
 		Logger:  logger,
 	}
+	if s.dependencies {
+		runner.Dependencies = downloadDependencies
+	}
 	reg := prometheus.NewRegistry()
 	if runner.Metrics, err = app.NewMetrics(reg); err != nil {
 		return err
@@ -206,6 +215,14 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer, gete
 	stopPrune()
 	<-pruned
 	return err
+}
+
+// downloadDependencies downloads the direct requirements of a head's
+// go.mod into the module cache, within dependencyTimeout.
+func downloadDependencies(ctx context.Context, gomod []byte) error {
+	ctx, cancel := context.WithTimeout(ctx, dependencyTimeout)
+	defer cancel()
+	return retrieval.DownloadRequirements(ctx, "", gomod, nil)
 }
 
 // pruneCache prunes the mirror cache at once and then every hour until ctx

@@ -50,6 +50,12 @@ type Runner struct {
 	// nothing checked out but the docreview configuration) from base (the
 	// merge base) to head, keeping the repository's index in indexDir.
 	Review func(ctx context.Context, repoDir, base, head, indexDir string) (review.Report, error)
+	// Dependencies, when set, downloads the modules the head's go.mod
+	// requires (gomod is that file) into the module cache before the
+	// review, so that code blocks using a dependency are judged against
+	// it; nil downloads nothing. A failure (a private module, no network)
+	// is logged and the review goes on without them.
+	Dependencies func(ctx context.Context, gomod []byte) error
 	// Publish publishes a report; nil means review/github.Publish.
 	Publish func(ctx context.Context, opt ghpub.Options, rep review.Report) (ghpub.Result, error)
 	// HTTPClient carries the API requests; nil means http.DefaultClient's
@@ -216,6 +222,10 @@ func (r *Runner) review(ctx context.Context, job webhook.Job, token, base, head 
 		}
 	}
 
+	if r.Dependencies != nil {
+		r.downloadDependencies(ctx, mr, head, log)
+	}
+
 	dir, remove, err := mr.Worktree(ctx, head)
 	if err != nil {
 		return review.Report{}, nil, err
@@ -230,6 +240,25 @@ func (r *Runner) review(ctx context.Context, job webhook.Job, token, base, head 
 		return review.Report{}, nil, fmt.Errorf("review %s..%s: %w", short(mr.MergeBase), short(head), err)
 	}
 	return rep, dismissed, nil
+}
+
+// downloadDependencies gives the head's go.mod, when it has one, to
+// r.Dependencies; a failure is a warning, never the review's end.
+func (r *Runner) downloadDependencies(ctx context.Context, mr *Mirror, head string, log *slog.Logger) {
+	gomod, ok, err := mr.ReadFile(ctx, head, "go.mod")
+	if err != nil {
+		log.Warn("dependencies not downloaded: read go.mod", "err", err)
+		return
+	}
+	if !ok {
+		return
+	}
+	start := time.Now()
+	if err := r.Dependencies(ctx, gomod); err != nil {
+		log.Warn("dependencies not downloaded; code blocks that use them are not judged", "err", err)
+		return
+	}
+	log.Info("dependencies downloaded", "ms", time.Since(start).Milliseconds())
 }
 
 // publishTooLarge publishes the summary comment and a neutral check run

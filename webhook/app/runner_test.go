@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -265,6 +266,31 @@ func TestRunnerRun(t *testing.T) {
 		}
 		if e.reviews != 1 || len(e.pub.calls) != 0 {
 			t.Errorf("reviewed %d, published %d; want the review and no publication", e.reviews, len(e.pub.calls))
+		}
+	})
+
+	t.Run("downloads the head's dependencies before the review, and reviews when that fails", func(t *testing.T) {
+		headMod := gitT(t, src, "show", head+":go.mod")
+		for _, fail := range []bool{false, true} {
+			e := setup(t, 0)
+			var got []string
+			e.runner.Dependencies = func(_ context.Context, gomod []byte) error {
+				got = append(got, fmt.Sprintf("%s after %d reviews", strings.TrimSpace(string(gomod)), e.reviews))
+				if fail {
+					return errors.New("go mod download: example.com/private: 404 Not Found")
+				}
+				return nil
+			}
+			if err := e.runner.Run(ctx, job); err != nil {
+				t.Fatalf("fail=%v: %v", fail, err)
+			}
+			want := []string{strings.TrimSpace(headMod) + " after 0 reviews"}
+			if !slices.Equal(got, want) {
+				t.Errorf("fail=%v: Dependencies got %q, want %q", fail, got, want)
+			}
+			if e.reviews != 1 || len(e.pub.calls) != 1 {
+				t.Errorf("fail=%v: reviewed %d, published %d; want 1 and 1", fail, e.reviews, len(e.pub.calls))
+			}
 		}
 	})
 
