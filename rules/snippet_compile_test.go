@@ -248,6 +248,18 @@ func TestSnippetCompile(t *testing.T) {
 				},
 			},
 		},
+		{
+			name:  "a member an alias's type lacks",
+			claim: block("fmt.Println(e.Hits)"),
+			want: &want{
+				label:   review.Contradicted,
+				message: "The Go code block uses Entry.Hits, but Entry has no field or method Hits",
+				evidence: []ev{
+					{"README.md", at("README.md", "fmt.Println(e.Hits)"), at("README.md", "fmt.Println(e.Hits)"), review.SourceDoc, "code block uses Entry.Hits, which does not exist"},
+					{"limits/internal/store/store.go", 5, 5, review.SourceCode, "Entry has no field or method Hits; it has fields Key, Count"},
+				},
+			},
+		},
 		{name: "a doc comment's parameter that its first block declares again", claim: func() review.Claim { return goClaim(t, ws, "limits/limits.go", "Limiter.Resize") }},
 		{name: "a listing of methods is not code", claim: block("l.Allow(key string) bool")},
 		{name: "benchmark output under a go fence is not code", claim: block("BenchmarkAllow-8")},

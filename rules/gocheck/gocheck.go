@@ -1424,9 +1424,11 @@ func (s *checker) snipModuleType(t types.Type) *retrieval.Package {
 	if t == nil {
 		return nil
 	}
-	base := t
+	// An alias ("type RunInfo = callbacks.RunInfo", re-exporting an
+	// internal package's type) stands for the type it names.
+	base := types.Unalias(t)
 	if p, ok := base.(*types.Pointer); ok {
-		base = p.Elem()
+		base = types.Unalias(p.Elem())
 	}
 	n, ok := base.(*types.Named)
 	if !ok || n.Obj().Pkg() == nil {
@@ -1449,8 +1451,9 @@ func (s *checker) snipStdType(ctx context.Context, t types.Type) *retrieval.Pack
 	if t == nil {
 		return nil
 	}
+	t = types.Unalias(t)
 	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
+		t = types.Unalias(p.Elem())
 	}
 	n, ok := t.(*types.Named)
 	if !ok || n.Obj().Pkg() == nil {
@@ -1950,8 +1953,9 @@ func snipExpected(outer []ast.Node, x ast.Expr, info *types.Info) (types.Type, *
 
 // deref returns what t points to, or t when it is no pointer.
 func deref(t types.Type) types.Type {
+	t = types.Unalias(t)
 	if p, ok := t.(*types.Pointer); ok {
-		return p.Elem()
+		return types.Unalias(p.Elem())
 	}
 	return t
 }

@@ -1,7 +1,14 @@
 // Package limits counts requests per key.
 package limits
 
-import "errors"
+import (
+	"errors"
+
+	"example.com/limits/limits/internal/store"
+)
+
+// Entry is the record of one key.
+type Entry = store.Entry
 
 // Window is a counting window.
 type Window struct {
