@@ -31,6 +31,8 @@ var _ review.Judge = (*DeprecatedUse)(nil)
 //     verb ("RealIP set r.RemoteAddr", "RealIP trusted X-Real-IP");
 //   - the name after "unlike", "than", "compared to/with", "in contrast
 //     to/with" or "as opposed to" ("never mutated, unlike RealIP");
+//   - the name in a condition, before its comma ("if the type implements
+//     xattr.TypeWithValidate, ...");
 //   - in the doc of a _test.go declaration other than an Example, any
 //     mention not directly after an instruction such as "use" or "call":
 //     tests describe and exercise deprecated APIs until they are removed.
@@ -116,7 +118,12 @@ var (
 	// (convto): RealIP set ..." opens a clause with RealIP.
 	clauseEndRE = regexp.MustCompile(`[.!?;:]\s+|\n\s*\n`)
 	// contrastRE ends the text before a name it contrasts with.
-	contrastRE = regexp.MustCompile(`(?i)\b(?:unlike|than|compared\s+(?:to|with)|in\s+contrast\s+(?:to|with)|as\s+opposed\s+to)\s*$`)
+	// conditionRE matches a clause that opens a condition the name is
+	// part of, before its comma ("If the type implements
+	// xattr.TypeWithValidate, its validation runs too"): the text says
+	// what happens for code that uses the name, it does not advise it.
+	conditionRE = regexp.MustCompile(`(?i)^\s*(?:if|when|whenever|unless|whether)\s[^,]*$`)
+	contrastRE  = regexp.MustCompile(`(?i)\b(?:unlike|than|compared\s+(?:to|with)|in\s+contrast\s+(?:to|with)|as\s+opposed\s+to)\s*$`)
 	// instructionRE ends the text before a name it tells readers to use.
 	instructionRE = regexp.MustCompile(`(?i)\b(?:use|call|prefer|choose|try|pass|add|insert|install|register|apply|wrap\s+\S+\s+(?:in|with))\s+(?:(?:the|a|an)\s+)?$`)
 )
@@ -160,7 +167,7 @@ func recommends(c review.Claim, text string) bool {
 		before = strings.TrimRight(before, "[`*&")
 		after := nextWords(c.Text[end:], 2)
 		switch {
-		case historical(before, after), contrastRE.MatchString(before):
+		case historical(before, after), contrastRE.MatchString(before), conditionRE.MatchString(before):
 		case isTest && !instructionRE.MatchString(before):
 		default:
 			return true

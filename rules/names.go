@@ -218,6 +218,10 @@ func isHistory(p string) bool {
 		switch dir {
 		case "rfcs", "rfc", "proposals", "proposal", "adr", "adrs", "decisions":
 			return true
+		case ".changes", ".changelog", "changelog", "changelogs":
+			// Release notes, one file per version (changie's
+			// .changes/1.1.1.md).
+			return true
 		}
 	}
 	base := strings.ToLower(path.Base(p))
