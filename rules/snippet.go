@@ -598,6 +598,14 @@ func issueSeverity(is gocheck.Issue, kind review.Kind, sc scope) int {
 			if moduleIssue(sc, is) {
 				return 2
 			}
+		case "compile":
+			// The results of a module function miscounted ("v :=
+			// cache.Get(k)" of a Get that also returns an error) are a
+			// wrong use of its name too; the block's own slips (`_ :=`,
+			// a duplicate key) are a sketch's.
+			if is.Name != "" && moduleIssue(sc, is) {
+				return 2
+			}
 		case "syntax":
 			// Only blocks that are Go but for a missing comma are
 			// checked with a syntax error (see commaTypo).

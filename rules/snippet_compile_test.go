@@ -260,6 +260,18 @@ func TestSnippetCompile(t *testing.T) {
 				},
 			},
 		},
+		{
+			name:  "a doc comment's example that miscounts a module function's results",
+			claim: func() review.Claim { return goClaim(t, ws, "limits/limits.go", "MustNew") },
+			want: &want{
+				label:   review.Contradicted,
+				message: "The Go code block does not compile (assignment mismatch: 1 variable but limits.New returns 2 values)",
+				evidence: []ev{
+					{"limits/limits.go", at("limits/limits.go", "//	l := limits.New(limits.Config{Max: 1})"), at("limits/limits.go", "//	l := limits.New(limits.Config{Max: 1})"), review.SourceDoc, "code block does not compile"},
+					{"limits/limits.go", newStart, newStart, review.SourceCode, "signature: func New(cfg Config) (*Limiter, error)"},
+				},
+			},
+		},
 		{name: "a doc comment's parameter that its first block declares again", claim: func() review.Claim { return goClaim(t, ws, "limits/limits.go", "Limiter.Resize") }},
 		{name: "a listing of methods is not code", claim: block("l.Allow(key string) bool")},
 		{name: "benchmark output under a go fence is not code", claim: block("BenchmarkAllow-8")},

@@ -93,3 +93,15 @@ func Reset(all bool, ls ...*Limiter) error { return nil }
 //		l.drop("user")
 //	}
 func Drain(l *Limiter) {}
+
+// MustNew is New for a configuration known to be valid:
+//
+//	l := limits.New(limits.Config{Max: 1})
+//	l.Reset()
+func MustNew(cfg Config) *Limiter {
+	l, err := New(cfg)
+	if err != nil {
+		panic(err)
+	}
+	return l
+}
