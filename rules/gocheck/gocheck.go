@@ -1107,9 +1107,20 @@ func (s *checker) snipClassify(ctx context.Context, from *retrieval.Package, fse
 	}
 	iss := Issue{Line: line - seg.start + 1}
 	path := snipEnclosing(f.ast, e.Pos)
+	// A name the callee does not have is wrong whatever the elided
+	// arguments are ("c.Purgee(...)"): only errors that could involve
+	// them are dropped.
+	undefined := strings.HasPrefix(msg, "undefined: ") || strings.Contains(msg, " undefined (type ")
 	for i := len(path) - 1; i >= 0; i-- {
 		switch n := path[i].(type) {
-		case *ast.CallExpr, *ast.CompositeLit:
+		case *ast.CallExpr:
+			if undefined && n.Fun.Pos() <= e.Pos && e.Pos < n.Fun.End() {
+				continue
+			}
+			if snipHasElided(n) {
+				return Issue{}, false
+			}
+		case *ast.CompositeLit:
 			if snipHasElided(n) {
 				return Issue{}, false
 			}

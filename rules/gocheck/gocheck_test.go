@@ -523,6 +523,15 @@ func testCheck(t *testing.T, s *retrieval.Symbols) {
 				Message: "too many arguments in call to c.Flush: have (context.Context, number), want (context.Context)"}},
 		},
 		{
+			name: "a method a type lacks, called with elided arguments",
+			from: "cache",
+			src:  "c := cache.New(...)\nc.Purgee(...)\ncache.Neww(...).Flush(...)\nc.Flush(...).Zap()",
+			want: []Issue{
+				{Kind: UnknownMember, Line: 2, Name: "Purgee", Package: mod, Message: "type *cache.Cache has no field or method Purgee"},
+				{Kind: UnknownName, Line: 3, Name: "cache.Neww", Package: mod, Message: "package example.com/cachemod/cache has no Neww"},
+			},
+		},
+		{
 			name: "in-package example body",
 			from: "cache",
 			src:  "c := New(Options{})\nc.Flush(context.Background())\n_ = newMemStore()\nc.Zap()",
