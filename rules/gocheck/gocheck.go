@@ -351,10 +351,10 @@ func snipRepairLine(src string, syntax Issue) (string, []string, bool) {
 	return strings.Join(lines, "\n"), lost, true
 }
 
-// Repair returns a block that does not parse with the lines in the way
+// Repair returns a block with the lines that keep it from parsing
 // replaced as [Check] replaces them to check the rest, and how many lines
-// it replaced; false when the block still does not parse after
-// snipMaxRepairs lines (or parses as it is: then n is 0).
+// it replaced (0 for a block that parses as it is); false when the block
+// still does not parse after snipMaxRepairs lines.
 func Repair(text string) (fixed string, n int, ok bool) {
 	for ; ; n++ {
 		_, iss := snipPrepare(text)
