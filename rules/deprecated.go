@@ -20,7 +20,8 @@ var _ review.Judge = (*DeprecatedUse)(nil)
 //
 // It stays quiet where mentioning a deprecated name is the point: the
 // deprecated symbol's own doc and those of other deprecated symbols, text
-// that itself says "deprecated" or "instead", and change logs. Code blocks
+// that itself says "deprecated" or "instead", change logs, and migration
+// or upgrade guides. Code blocks
 // belong to the snippet rule.
 //
 // It also stays quiet where every mention of the name, read in its own
@@ -55,7 +56,7 @@ var useRE = regexp.MustCompile(`(?i)\buse\s+\[?\*?([A-Za-z_][\w.]*)\]?`)
 
 // Judge reports a claim that recommends a deprecated symbol, or nil.
 func (r *DeprecatedUse) Judge(_ context.Context, ws *review.Workspace, c review.Claim) (*review.Verdict, error) {
-	if ws == nil || ws.Symbols == nil || isHistory(c.Path) || isOtherVersionDoc(ws, c.Path) || isDeprecated(c.Text) {
+	if ws == nil || ws.Symbols == nil || isHistory(c.Path) || isUpgradeGuide(c.Path) || isOtherVersionDoc(ws, c.Path) || isDeprecated(c.Text) {
 		return nil, nil
 	}
 	lower := strings.ToLower(c.Text)
@@ -118,11 +119,12 @@ var (
 	// (convto): RealIP set ..." opens a clause with RealIP.
 	clauseEndRE = regexp.MustCompile(`[.!?;:]\s+|\n\s*\n`)
 	// contrastRE ends the text before a name it contrasts with.
-	// conditionRE matches a clause that opens a condition the name is
-	// part of, before its comma ("If the type implements
-	// xattr.TypeWithValidate, its validation runs too"): the text says
-	// what happens for code that uses the name, it does not advise it.
-	conditionRE = regexp.MustCompile(`(?i)^\s*(?:if|when|whenever|unless|whether)\s[^,]*$`)
+	// conditionRE matches the part of a clause before a name that opens
+	// a condition the name is in, before its comma ("If the type
+	// implements xattr.TypeWithValidate, its validation runs too", "This
+	// is ignored if WithDialer is used"): the text says what happens for
+	// code that uses the name, it does not advise it.
+	conditionRE = regexp.MustCompile(`(?i)(?:^|\s)(?:if|when|whenever|unless|whether)\s[^,]*$`)
 	contrastRE  = regexp.MustCompile(`(?i)\b(?:unlike|than|compared\s+(?:to|with)|in\s+contrast\s+(?:to|with)|as\s+opposed\s+to)\s*$`)
 	// instructionRE ends the text before a name it tells readers to use.
 	instructionRE = regexp.MustCompile(`(?i)\b(?:use|call|prefer|choose|try|pass|add|insert|install|register|apply|wrap\s+\S+\s+(?:in|with))\s+(?:(?:the|a|an)\s+)?$`)

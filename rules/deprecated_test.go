@@ -94,6 +94,7 @@ func TestDeprecatedUseHistory(t *testing.T) {
 		{name: "test describing the deprecated behaviour", claim: sym("TestRealIP")},
 		{name: "comparison in a doc", claim: sym("ClientIPFromXFF")},
 		{name: "used to, in Markdown", claim: md("used to")},
+		{name: "a migration guide", claim: func() review.Claim { return mdClaim(t, ws, "MIGRATING.md", "replace it with") }},
 		{
 			name:  "instruction in a test's doc",
 			claim: sym("proxied"),
@@ -145,6 +146,8 @@ func TestRecommends(t *testing.T) {
 		{"m/a.go", review.KindDocComment, "If the Type field points to a custom type that implements the\nxattr.TypeWithValidate interface, the validators run too.", "xattr.TypeWithValidate", false},
 		{"m/a.go", review.KindDocComment, "When RealIP is in the chain, r.RemoteAddr is the client's.", "RealIP", false},
 		{"m/a.go", review.KindDocComment, "If you run behind a proxy, call RealIP first.", "RealIP", true},
+		{"m/a.go", review.KindDocComment, "WithNoProxy disables proxies. This is ignored if WithDialer is used.", "WithDialer", false},
+		{"m/a.go", review.KindDocComment, "Wrap h in RealIP when you run behind a proxy.", "RealIP", true},
 		{"m/a.go", review.KindDocComment, "Call RealIP first.", "RealIP", true},
 		{"m/a.go", review.KindDocComment, "Behind a proxy: use the [RealIP] middleware.", "RealIP", true},
 		{"m/a.go", review.KindDocComment, "RealIP sets r.RemoteAddr, so handlers can read it.", "RealIP", true},
