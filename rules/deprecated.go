@@ -3,6 +3,7 @@ package rules
 import (
 	"context"
 	"fmt"
+	"go/types"
 	"regexp"
 	"strings"
 
@@ -77,7 +78,7 @@ func (r *DeprecatedUse) Judge(_ context.Context, ws *review.Workspace, c review.
 			continue
 		}
 		para := deprecatedRE.FindStringSubmatch(sym.Doc)
-		if para == nil {
+		if para == nil || returnsType(ws.Symbols, c, sym) {
 			continue
 		}
 		note := strings.Join(strings.Fields(para[1]), " ")
@@ -241,4 +242,41 @@ func hopOf(c review.Claim) string {
 		return c.Symbol + " (doc)"
 	}
 	return fmt.Sprintf("%s:%d", c.Path, c.Line)
+}
+
+// returnsType reports whether the claim is the doc of a func or method
+// that returns the type dep (or a pointer to it): its doc names what its
+// signature gives ("NewIndicesDeleteTemplateService creates a new
+// IndicesDeleteTemplateService"). The signature, not the doc, uses the
+// deprecated type, and a doc that names it differently would be wrong.
+func returnsType(syms *retrieval.Symbols, c review.Claim, dep retrieval.Symbol) bool {
+	if c.Kind != review.KindDocComment || c.Symbol == "" {
+		return false
+	}
+	tn, ok := dep.Object.(*types.TypeName)
+	if !ok {
+		return false
+	}
+	own, ok := syms.Lookup(c.Package, c.Symbol)
+	if !ok {
+		return false
+	}
+	fn, ok := own.Object.(*types.Func)
+	if !ok {
+		return false
+	}
+	sig, ok := fn.Type().(*types.Signature)
+	if !ok {
+		return false
+	}
+	for v := range sig.Results().Variables() {
+		t := types.Unalias(v.Type())
+		if p, ok := t.(*types.Pointer); ok {
+			t = types.Unalias(p.Elem())
+		}
+		if types.Identical(t, types.Unalias(tn.Type())) {
+			return true // also through an alias ("type MethodConfig = …")
+		}
+	}
+	return false
 }

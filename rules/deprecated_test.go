@@ -95,6 +95,7 @@ func TestDeprecatedUseHistory(t *testing.T) {
 		{name: "comparison in a doc", claim: sym("ClientIPFromXFF")},
 		{name: "used to, in Markdown", claim: md("used to")},
 		{name: "a migration guide", claim: func() review.Claim { return mdClaim(t, ws, "MIGRATING.md", "replace it with") }},
+		{name: "a constructor's doc names the type it returns", claim: sym("NewHitCounter")},
 		{
 			name:  "instruction in a test's doc",
 			claim: sym("proxied"),
@@ -107,6 +108,11 @@ func TestDeprecatedUseHistory(t *testing.T) {
 			name:  "present tense outside tests",
 			claim: sym("Proxied"),
 			want:  finding("middleware.RealIP"),
+		}, {
+			name:  "a doc that uses the deprecated type without returning it",
+			claim: sym("Wrapped"),
+			want: &want{label: review.Incomplete, message: "The text recommends HitCounter, which is deprecated: counting moved to the metrics package.",
+				evidence: []ev{{"middleware/counter.go", 3, 5, review.SourceCode, "HitCounter is marked Deprecated"}}},
 		}, {
 			name:  "present tense in Markdown",
 			claim: md("handlers can read it"),
