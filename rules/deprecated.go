@@ -257,15 +257,7 @@ func returnsType(syms *retrieval.Symbols, c review.Claim, dep retrieval.Symbol) 
 	if !ok {
 		return false
 	}
-	own, ok := syms.Lookup(c.Package, c.Symbol)
-	if !ok {
-		return false
-	}
-	fn, ok := own.Object.(*types.Func)
-	if !ok {
-		return false
-	}
-	sig, ok := fn.Type().(*types.Signature)
+	sig, ok := funcSignature(syms, c.Package, c.Symbol)
 	if !ok {
 		return false
 	}

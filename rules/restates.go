@@ -511,6 +511,21 @@ func isDeprecated(text string) bool {
 	return false
 }
 
+// funcSignature returns the signature of the func or method symbol of
+// package dir; false for any other symbol.
+func funcSignature(syms *retrieval.Symbols, dir, symbol string) (*types.Signature, bool) {
+	sym, ok := syms.Lookup(dir, symbol)
+	if !ok || sym.Object == nil {
+		return nil, false
+	}
+	fn, ok := sym.Object.(*types.Func)
+	if !ok {
+		return nil, false
+	}
+	sig, ok := fn.Type().(*types.Signature)
+	return sig, ok
+}
+
 // funcDecl finds the declaration of a func or method symbol in its
 // package's syntax.
 func funcDecl(sym retrieval.Symbol) *ast.FuncDecl {

@@ -681,15 +681,7 @@ func ownNames(sc scope, c review.Claim) map[string]bool {
 	if c.Kind == review.KindMarkdown {
 		return skip
 	}
-	sym, ok := sc.syms.Lookup(sc.primary(), c.Symbol)
-	if !ok || sym.Object == nil {
-		return skip
-	}
-	fn, ok := sym.Object.(*types.Func)
-	if !ok {
-		return skip
-	}
-	sig, ok := fn.Type().(*types.Signature)
+	sig, ok := funcSignature(sc.syms, sc.primary(), c.Symbol)
 	if !ok {
 		return skip
 	}

@@ -425,20 +425,20 @@ var (
 
 // snipUsesAny reports whether line holds one of names as an identifier.
 func snipUsesAny(line string, names []string) bool {
-	for _, n := range names {
-		for i := strings.Index(line, n); i >= 0; {
-			end := i + len(n)
-			if (i == 0 || !isSnipIdentByte(line[i-1])) && (end == len(line) || !isSnipIdentByte(line[end])) {
-				return true
-			}
-			j := strings.Index(line[end:], n)
-			if j < 0 {
-				break
-			}
-			i = end + j
+	if len(names) == 0 {
+		return false
+	}
+	var sc scanner.Scanner
+	sc.Init(token.NewFileSet().AddFile("", -1, len(line)), []byte(line), nil, 0)
+	for {
+		_, tok, lit := sc.Scan()
+		if tok == token.EOF {
+			return false
+		}
+		if tok == token.IDENT && slices.Contains(names, lit) {
+			return true
 		}
 	}
-	return false
 }
 
 // snipGalleryVar reports whether the value at pos, or a variable the
@@ -984,22 +984,36 @@ func (s *checker) snipForeign(ctx context.Context, from *retrieval.Package, name
 	if named < 2 {
 		return false
 	}
-	var scope *types.Scope
-	if p := s.syms.PackageByPath(ip); p != nil && p.Types != nil {
-		scope = p.Types.Scope()
-	} else if sp, err := s.syms.StdPackage(ctx, ip); err == nil && sp.Types != nil {
-		scope = sp.Types.Scope()
-	}
+	scope := s.snipScope(ctx, ip)
 	if scope == nil {
 		return false
 	}
-	missing := 0
+	missing := len(sels) - snipDeclares(scope, sels)
+	return missing >= 3 && missing > 2*(len(sels)-missing)
+}
+
+// snipScope returns the scope of the repository or standard package ip,
+// or nil when neither is loaded.
+func (s *checker) snipScope(ctx context.Context, ip string) *types.Scope {
+	if p := s.syms.PackageByPath(ip); p != nil && p.Types != nil {
+		return p.Types.Scope()
+	}
+	if sp, err := s.syms.StdPackage(ctx, ip); err == nil && sp.Types != nil {
+		return sp.Types.Scope()
+	}
+	return nil
+}
+
+// snipDeclares counts the names of sels that scope declares (none for a
+// nil scope).
+func snipDeclares(scope *types.Scope, sels []string) int {
+	n := 0
 	for _, sel := range sels {
-		if scope.Lookup(sel) == nil {
-			missing++
+		if scope != nil && scope.Lookup(sel) != nil {
+			n++
 		}
 	}
-	return missing >= 3 && missing > 2*(len(sels)-missing)
+	return n
 }
 
 // snipImportFor returns the import path a snippet most likely means by
@@ -1031,19 +1045,7 @@ func (s *checker) snipImportFor(ctx context.Context, from *retrieval.Package, na
 	cands = append(append(append(cands, same...), other...), s.syms.StdPathsByPreference(name)...)
 	best, bestN := "", -1
 	for _, ip := range cands {
-		var scope *types.Scope
-		if p := s.syms.PackageByPath(ip); p != nil && p.Types != nil {
-			scope = p.Types.Scope()
-		} else if sp, err := s.syms.StdPackage(ctx, ip); err == nil {
-			scope = sp.Types.Scope()
-		}
-		n := 0
-		for _, sel := range sels {
-			if scope != nil && scope.Lookup(sel) != nil {
-				n++
-			}
-		}
-		if n > bestN {
+		if n := snipDeclares(s.snipScope(ctx, ip), sels); n > bestN {
 			best, bestN = ip, n
 		}
 	}
@@ -1259,10 +1261,9 @@ func (s *checker) snipClassify(ctx context.Context, from *retrieval.Package, fse
 
 	case strings.HasPrefix(msg, "assignment mismatch: "), strings.HasSuffix(msg, "(no value) used as value"),
 		strings.HasPrefix(msg, "multiple-value ") && strings.HasSuffix(msg, " in single-value context"):
-		// "fm := root.Interface().(float64)" of a method that also
-		// returns an error is one too.
 		// "ok := lo.TryCatch(…)" of a function without results is a
-		// mismatch too.
+		// mismatch too, and so is "fm := root.Interface().(float64)" of
+		// a method that also returns an error.
 		for i := len(path) - 1; i >= 0; i-- {
 			call, ok := path[i].(*ast.CallExpr)
 			if !ok || call.Pos() != e.Pos {
@@ -1435,13 +1436,7 @@ func (s *checker) snipModuleType(t types.Type) *retrieval.Package {
 	if t == nil {
 		return nil
 	}
-	// An alias ("type RunInfo = callbacks.RunInfo", re-exporting an
-	// internal package's type) stands for the type it names.
-	base := types.Unalias(t)
-	if p, ok := base.(*types.Pointer); ok {
-		base = types.Unalias(p.Elem())
-	}
-	n, ok := base.(*types.Named)
+	n, ok := deref(t).(*types.Named)
 	if !ok || n.Obj().Pkg() == nil {
 		return nil
 	}
@@ -1462,11 +1457,7 @@ func (s *checker) snipStdType(ctx context.Context, t types.Type) *retrieval.Pack
 	if t == nil {
 		return nil
 	}
-	t = types.Unalias(t)
-	if p, ok := t.(*types.Pointer); ok {
-		t = types.Unalias(p.Elem())
-	}
-	n, ok := t.(*types.Named)
+	n, ok := deref(t).(*types.Named)
 	if !ok || n.Obj().Pkg() == nil {
 		return nil
 	}
@@ -1962,7 +1953,9 @@ func snipExpected(outer []ast.Node, x ast.Expr, info *types.Info) (types.Type, *
 	return nil, nil
 }
 
-// deref returns what t points to, or t when it is no pointer.
+// deref returns what t points to, or t when it is no pointer, through
+// aliases ("type RunInfo = callbacks.RunInfo", re-exporting an internal
+// package's type, stands for the type it names).
 func deref(t types.Type) types.Type {
 	t = types.Unalias(t)
 	if p, ok := t.(*types.Pointer); ok {
