@@ -13,6 +13,11 @@
 // Usage:
 //
 //	go run ./bench/quality/mine -pairs 20 -out /tmp/candidates.jsonl github.com/BurntSushi/toml ...
+//	go run ./bench/quality/mine -history /path/to/repo.git -since 2019-01-01 -out /tmp/candidates.jsonl
+//
+// With -history it reads a repository's commits instead: each commit whose
+// subject says it fixes something and that changes documentation only is
+// applied to the release before it, and that pair is mined (history.go).
 //
 // It needs the go command and git, and downloads through the Go module
 // proxy into the module cache.
@@ -68,6 +73,10 @@ type Candidate struct {
 	Strong []string `json:"strong,omitempty"`
 	Old    string   `json:"old"`
 	New    string   `json:"new"`
+	// Commit and Subject are the fixing commit and its subject, for
+	// candidates mined from a repository's history (-history).
+	Commit  string `json:"commit,omitempty"`
+	Subject string `json:"subject,omitempty"`
 }
 
 func main() {
@@ -75,10 +84,12 @@ func main() {
 	strongOnly := flag.Bool("strong", false, "write only candidates with a signal the older version confirms")
 	out := flag.String("out", "", "write candidates here as JSON lines (default stdout)")
 	workers := flag.Int("workers", 4, "modules mined at once")
+	history := flag.String("history", "", "mine the documentation fixes of this git directory's commit history, each against the release before it, instead of MODULE release pairs")
+	since := flag.String("since", "2019-01-01", "with -history, the oldest commit date")
 	flag.Parse()
 	log := slog.New(slog.NewTextHandler(os.Stderr, nil))
-	if flag.NArg() == 0 {
-		fmt.Fprintln(os.Stderr, "usage: mine [-pairs N] [-out FILE] MODULE...")
+	if flag.NArg() == 0 && *history == "" {
+		fmt.Fprintln(os.Stderr, "usage: mine [-pairs N] [-out FILE] MODULE...\n       mine -history GITDIR [-since DATE] [-out FILE]")
 		os.Exit(2)
 	}
 	w := io.Writer(os.Stdout)
@@ -92,6 +103,18 @@ func main() {
 		w = f
 	}
 	ctx := context.Background()
+	if *history != "" {
+		cands, err := mineHistory(ctx, *history, *since)
+		if err == nil {
+			err = encodeAll(json.NewEncoder(w), cands)
+		}
+		if err != nil {
+			log.Error("mine history", "dir", *history, "err", err)
+			os.Exit(1)
+		}
+		log.Info("mined", "dir", *history, "hunks", len(cands))
+		return
+	}
 	var (
 		mu   sync.Mutex
 		wg   sync.WaitGroup
