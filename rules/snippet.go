@@ -594,7 +594,7 @@ func issueSeverity(is gocheck.Issue, kind review.Kind, sc scope) int {
 		// Doc comment examples are sketches around the declaration
 		// they document: only a wrong use of a module name counts.
 		switch is.Kind {
-		case "unknown-name", "unknown-member", "wrong-args", "wrong-type":
+		case "unknown-name", "unknown-member", "wrong-args", "wrong-type", gocheck.Unqualified:
 			if moduleIssue(sc, is) {
 				return 2
 			}
@@ -618,6 +618,13 @@ func issueSeverity(is gocheck.Issue, kind review.Kind, sc scope) int {
 	switch is.Kind {
 	case "unknown-name", "unknown-member", "wrong-args":
 		if kind == review.KindExample && (is.Kind == "unknown-name" || !moduleIssue(sc, is)) {
+			return 0
+		}
+		return 2
+	case gocheck.Unqualified:
+		// An Example function compiled: it is in the package, or
+		// qualifies everything.
+		if kind == review.KindExample {
 			return 0
 		}
 		return 2
@@ -1019,6 +1026,14 @@ func subjectOf(sc scope, is gocheck.Issue, changes review.Changes) subject {
 		}
 		rel = sub.name
 	case "unknown-name":
+		if is.Std {
+			// A standard library package: the name it declares in other
+			// letter case is the correction.
+			if q, _, ok := strings.Cut(is.Name, "."); ok && is.Closest != "" {
+				sub.closest = q + "." + is.Closest
+			}
+			return sub
+		}
 		if q, rest, ok := strings.Cut(is.Name, "."); ok && !strings.Contains(is.Name, "/") {
 			prefix, rel = q+".", rest
 		}
@@ -1120,10 +1135,17 @@ func (r *GoSnippet) verdict(ws *review.Workspace, sc scope, c review.Claim, issu
 		} else {
 			msg += "no such field or method exists"
 		}
+	case gocheck.Unqualified:
+		why = fmt.Sprintf("code block uses %s bare but qualifies the other names of its package", is.Name)
+		msg = fmt.Sprintf("The Go code block uses %s bare, but it writes the other names of package %s with their qualifier, so it is read from outside the package, where %s is undefined: write %s",
+			is.Name, is.Package, is.Name, is.Closest)
 	case "unknown-name":
 		why = fmt.Sprintf("code block uses %s, which does not exist", sub.name)
 		msg = fmt.Sprintf("The Go code block uses %s, which does not exist (%s)", sub.name, is.Message)
-		if strings.HasPrefix(is.Message, "package ") {
+		if strings.HasPrefix(is.Message, "package ") && is.Std {
+			why = fmt.Sprintf("code block uses %s, which the standard library does not declare", sub.name)
+			msg = fmt.Sprintf("The Go code block uses %s, which the standard library's package %s does not declare", sub.name, is.Package)
+		} else if strings.HasPrefix(is.Message, "package ") {
 			msg = fmt.Sprintf("The Go code block uses %s, which the module does not declare", sub.name)
 			if mod, version, ok := depOf(ws, is.Package); ok {
 				msg = fmt.Sprintf("The Go code block uses %s, which package %s does not declare in %s %s, the version go.mod requires", sub.name, is.Package, mod, version)
@@ -1230,6 +1252,10 @@ func (r *GoSnippet) verdict(ws *review.Workspace, sc scope, c review.Claim, issu
 				cite(sym, fmt.Sprintf("%s is declared on %s, not %s", sub.member, strings.TrimSuffix(name, "."+sub.member), sub.owner))
 			}
 		}
+	case gocheck.Unqualified:
+		if sym, ok := lookupIn(sc, sub.dir, is.Name); ok {
+			cite(sym, fmt.Sprintf("declares %s, which outside its package is %s", is.Name, is.Closest))
+		}
 	case "unknown-name":
 		if sym, ok := lookupIn(sc, sub.dir, sub.closest); ok {
 			cite(sym, fmt.Sprintf("closest existing name to %s: %s", sub.name, sub.closest))
@@ -1265,7 +1291,10 @@ func (r *GoSnippet) verdict(ws *review.Workspace, sc scope, c review.Claim, issu
 		}
 	}
 	if is.Kind == "unknown-member" && sub.closest != "" && c.Kind == review.KindMarkdown {
-		v.Suggestion = memberFix(c.Text, issues, sub.member, lastPart(sub.closest))
+		v.Suggestion = memberFix(c.Text, issues, gocheck.UnknownMember, sub.member, sub.member, lastPart(sub.closest))
+	}
+	if is.Kind == "unknown-name" && is.Std && is.Closest != "" && c.Kind == review.KindMarkdown {
+		v.Suggestion = memberFix(c.Text, issues, gocheck.UnknownName, is.Name, lastPart(is.Name), is.Closest)
 	}
 	return v
 }
@@ -1340,13 +1369,14 @@ func memberList(sym retrieval.Symbol) string {
 }
 
 // memberFix replaces ".member" by ".repl" in a code block's claim text,
-// but only when every issue is this same unknown member and every
+// but only when every issue is this same one (of kind and name: the
+// member, or "os.GetEnv" for a standard package's name) and every
 // occurrence of the selector in the blocks sits on a flagged line, so the
 // corrected text is certain. Otherwise it returns "".
-func memberFix(text string, issues []snippetIssue, member, repl string) string {
+func memberFix(text string, issues []snippetIssue, kind gocheck.IssueKind, name, member, repl string) string {
 	flagged := map[int]bool{}
 	for _, is := range issues {
-		if is.Kind != "unknown-member" || is.Name != member {
+		if is.Kind != kind || is.Name != name {
 			return ""
 		}
 		flagged[is.line] = true

@@ -88,6 +88,31 @@ func TestSnippetCompile(t *testing.T) {
 			evidence: []ev{{"README.md", at("README.md", `import "example.com/limits/v2/limits"`), at("README.md", `import "example.com/limits/v2/limits"`), review.SourceDoc, "code block imports example.com/limits/v2/limits, which the repository does not provide"}},
 		},
 	}, {
+		name: "a name of the package written bare beside its qualifier",
+		claim: func() review.Claim {
+			return mdClaim(t, ws, "limits/README.md", "lim, err := limits.New(Config{Max: 3})")
+		},
+		want: &want{
+			label:   review.Contradicted,
+			message: "The Go code block uses Config bare, but it writes the other names of package example.com/limits/limits with their qualifier, so it is read from outside the package, where Config is undefined: write limits.Config.",
+			evidence: []ev{
+				{"limits/README.md", at("limits/README.md", "lim, err := limits.New(Config{Max: 3})"), at("limits/README.md", "lim, err := limits.New(Config{Max: 3})"), review.SourceDoc, "code block uses Config bare but qualifies the other names of its package"},
+				{"limits/limits.go", cfgStart, cfgEnd, review.SourceCode, "declares Config, which outside its package is limits.Config"},
+			},
+		},
+	}, {
+		name:  "names of the package written bare throughout",
+		claim: func() review.Claim { return mdClaim(t, ws, "limits/README.md", "lim, err := New(Config{Max: 3})") },
+	}, {
+		name:  "a standard package's name in other letter case",
+		claim: block(`if os.GetEnv("LIMIT") != "" {`),
+		want: &want{
+			label:      review.Contradicted,
+			message:    "The Go code block uses os.GetEnv, which the standard library's package os does not declare (closest: os.Getenv).",
+			suggestion: "if os.Getenv(\"LIMIT\") != \"\" {\n\tfmt.Println(\"set\")\n}",
+			evidence:   []ev{{"README.md", at("README.md", `if os.GetEnv("LIMIT") != "" {`), at("README.md", `if os.GetEnv("LIMIT") != "" {`), review.SourceDoc, "code block uses os.GetEnv, which the standard library does not declare"}},
+		},
+	}, {
 		name:  "a block that continues the one before carries its variables",
 		claim: block("v.Sise = 3"),
 		want: &want{

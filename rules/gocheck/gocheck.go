@@ -37,8 +37,9 @@ type IssueKind string
 // The kinds of snippet issue.
 const (
 	// UnknownName: a repository package has no such name
-	// ("cache.NewCache"), or an imported repository or standard package
-	// does not exist.
+	// ("cache.NewCache"), a standard package has none (Issue.Std:
+	// "os.GetEnv"), or an imported repository or standard package does
+	// not exist.
 	UnknownName IssueKind = "unknown-name"
 	// UnknownMember: a repository type has no such field or method,
 	// also as a key of a composite literal; or a standard library type has
@@ -69,6 +70,12 @@ const (
 	// assignment, a variable declaration or a return (a pointer where the
 	// field holds a value, binding.Form where a BindingBody is wanted).
 	WrongType IssueKind = "wrong-type"
+	// Unqualified: a name of the package the block is written for, used
+	// bare in a block that writes that package's other names with their
+	// qualifier ("gofakeit.AddFuncLookup(…, Info{…})"): read from outside
+	// the package, as the qualifier says, it is undefined. Closest holds
+	// the qualified name.
+	Unqualified IssueKind = "unqualified"
 	// WrongImport: an import of a path the repository does not
 	// provide while it provides the same path under another major version
 	// (github.com/x/y for github.com/x/y/v2).
@@ -91,7 +98,10 @@ type Issue struct {
 	Package string
 	// Std is set for an unknown member of a standard library type
 	// ("http.ResponseWriter" has no "Heaedr"); Closest then holds the
-	// type's unique close exported member name, when there is one.
+	// type's unique close exported member name, when there is one. It is
+	// set too for a name a standard library package does not declare
+	// ("os.GetEnv"), with Closest the one it declares in other letter
+	// case ("Getenv").
 	Std     bool
 	Closest string
 	// Also is, for a MissingImport of a repository package, a standard
@@ -135,6 +145,11 @@ type snipFile struct {
 	auto    map[string]string // import name -> path added automatically
 	foreign map[string]bool   // paths of auto that stand for another package of their name
 	dotIP   string            // package dot-imported automatically
+	// unqualified are the names of the package a block is written for
+	// that it uses bare while it writes that package's other names with
+	// their qualifier ("gofakeit.AddFuncLookup(…, Info{…})"): not
+	// dot-imported, and reported.
+	unqualified map[string]bool
 }
 
 // snipSeg places a block in a file.
@@ -237,7 +252,7 @@ func (s *checker) check(ctx context.Context, from *retrieval.Package, src string
 			return nil, nil, nil, nil, false
 		}
 		errs, info := s.snipTypeCheck(ctx, fset, files)
-		if !strict && s.snipAutoImports(ctx, from, files, errs) {
+		if !strict && s.snipAutoImports(ctx, from, files, blocks, errs) {
 			fset = token.NewFileSet()
 			files = snipAssemble(blocks, files)
 			if !snipParse(fset, files) {
@@ -282,14 +297,15 @@ func (s *checker) check(ctx context.Context, from *retrieval.Package, src string
 	issues = slices.CompactFunc(issues, func(a, b Issue) bool {
 		return a.Line == b.Line && a.Kind == b.Kind && a.Name == b.Name
 	})
-	// A missing declaration or import is reported where it is first used.
+	// A missing declaration or import, or a bare name, is reported where
+	// it is first used.
 	type once struct {
 		kind IssueKind
 		name string
 	}
 	seen := make(map[once]bool)
 	return slices.DeleteFunc(issues, func(iss Issue) bool {
-		if iss.Kind != Undeclared && iss.Kind != MissingImport {
+		if iss.Kind != Undeclared && iss.Kind != MissingImport && iss.Kind != Unqualified {
 			return false
 		}
 		k := once{iss.Kind, iss.Name}
@@ -799,7 +815,7 @@ func snipAssemble(blocks []*snipBlock, prev []*snipFile) []*snipFile {
 		}
 		f := &snipFile{name: fmt.Sprintf("block%d.go", i)}
 		if p := auto[f.name]; p != nil {
-			f.auto, f.foreign, f.dotIP = p.auto, p.foreign, p.dotIP
+			f.auto, f.foreign, f.dotIP, f.unqualified = p.auto, p.foreign, p.dotIP, p.unqualified
 		}
 		if b.kind == snipFileKind {
 			f.text = b.body
@@ -813,7 +829,7 @@ func snipAssemble(blocks []*snipBlock, prev []*snipFile) []*snipFile {
 	if len(stmts) > 0 {
 		f := &snipFile{name: "stmts.go"}
 		if p := auto[f.name]; p != nil {
-			f.auto, f.foreign, f.dotIP = p.auto, p.foreign, p.dotIP
+			f.auto, f.foreign, f.dotIP, f.unqualified = p.auto, p.foreign, p.dotIP, p.unqualified
 		}
 		var imports []string
 		var body strings.Builder
@@ -919,7 +935,7 @@ func (s *checker) snipTypeCheck(ctx context.Context, fset *token.FileSet, files 
 // snipAutoImports decides the imports a fragment omitted: packages used as
 // qualifiers that are not declared, and fromDir's package for its
 // exported names used unqualified. It reports whether any was found.
-func (s *checker) snipAutoImports(ctx context.Context, from *retrieval.Package, files []*snipFile, errs []types.Error) bool {
+func (s *checker) snipAutoImports(ctx context.Context, from *retrieval.Package, files []*snipFile, blocks []*snipBlock, errs []types.Error) bool {
 	found := false
 	for _, e := range errs {
 		name, ok := strings.CutPrefix(e.Msg, "undefined: ")
@@ -953,10 +969,107 @@ func (s *checker) snipAutoImports(ctx context.Context, from *retrieval.Package, 
 			continue
 		}
 		if from != nil && from.Types != nil && from.Name != "main" && token.IsExported(name) && from.Types.Scope().Lookup(name) != nil {
+			if snipQualifies(f, from, errs, files, blocks) {
+				if snipReceiverType(files, name) || snipInterfaceLiteral(f.ast, name, from.Types.Scope().Lookup(name)) {
+					// The reader's own type of that name ("func (m
+					// Model) Init()", "tea.NewProgram(Model{})").
+					continue
+				}
+				if f.unqualified == nil {
+					f.unqualified = make(map[string]bool)
+				}
+				f.unqualified[name] = true
+				continue
+			}
 			f.dotIP = from.ImportPath
 			found = true
 		}
 	}
+	return found
+}
+
+// snipQualifies reports whether a block writes the names of the package
+// it is written for with that package's qualifier: it imports the
+// package (under its name or another), or selects from an undeclared name
+// that is the package's name,
+// and every name it selects so is the package's (syslog.LOG_DEBUG is the
+// standard log/syslog's, not logrus's hooks/syslog's). Such a block is
+// read from outside the package, where its bare names are undefined. Only
+// the block's own lines count, not those of the blocks before it.
+func snipQualifies(f *snipFile, from *retrieval.Package, errs []types.Error, files []*snipFile, blocks []*snipBlock) bool {
+	own := func(pos token.Pos, fset *token.FileSet) bool {
+		seg, ok := snipSegAt(f, fset.Position(pos).Line)
+		return ok && blocks[seg.block].src
+	}
+	qualifier := ""
+	importedAs := func(name, path string) {
+		if p, err := strconv.Unquote(path); err == nil && p == from.ImportPath {
+			switch name {
+			case "":
+				qualifier = from.Name
+			case ".", "_":
+			default:
+				qualifier = name
+			}
+		}
+	}
+	// A fragment's imports are in the file's header, a file's in its body.
+	for _, seg := range f.segs {
+		if b := blocks[seg.block]; b.src {
+			for _, spec := range b.imports {
+				if name, path, ok := strings.Cut(spec, " "); ok {
+					importedAs(name, path)
+				} else {
+					importedAs("", spec)
+				}
+			}
+		}
+	}
+	for _, imp := range f.ast.Imports {
+		if len(errs) > 0 && own(imp.Pos(), errs[0].Fset) {
+			name := ""
+			if imp.Name != nil {
+				name = imp.Name.Name
+			}
+			importedAs(name, imp.Path.Value)
+		}
+	}
+	for _, e := range errs {
+		if qualifier != "" || e.Msg != "undefined: "+from.Name {
+			continue
+		}
+		if g, _ := snipFileAt(e.Fset, files, e.Pos); g == f && snipIsQualifier(f.ast, e.Pos) && own(e.Pos, e.Fset) {
+			qualifier = from.Name
+			break
+		}
+	}
+	if qualifier == "" {
+		return false
+	}
+	for _, sel := range snipSelected(f.ast, qualifier) {
+		if from.Types.Scope().Lookup(sel) == nil {
+			return false
+		}
+	}
+	return true
+}
+
+// snipInterfaceLiteral reports whether obj is an interface type that f
+// writes a composite literal of: no such literal compiles, so the name is
+// the reader's own type.
+func snipInterfaceLiteral(f *ast.File, name string, obj types.Object) bool {
+	if _, ok := obj.(*types.TypeName); !ok || !types.IsInterface(obj.Type()) {
+		return false
+	}
+	found := false
+	ast.Inspect(f, func(n ast.Node) bool {
+		if cl, ok := n.(*ast.CompositeLit); ok {
+			if id, ok := cl.Type.(*ast.Ident); ok && id.Name == name {
+				found = true
+			}
+		}
+		return !found
+	})
 	return found
 }
 
@@ -1152,6 +1265,9 @@ func (s *checker) snipClassify(ctx context.Context, from *retrieval.Package, fse
 			return Issue{}, false
 		}
 		p := s.snipModulePkgOf(sel.X, info)
+		if p == nil && strings.HasPrefix(msg, "undefined: ") {
+			return s.snipStdName(ctx, f, sel, info, iss)
+		}
 		if p == nil || p.ExcludedName(sel.Sel.Name) {
 			return Issue{}, false
 		}
@@ -1358,6 +1474,13 @@ func (s *checker) snipClassify(ctx context.Context, from *retrieval.Package, fse
 			}
 			return iss, true
 		}
+		if f.unqualified[name] && from != nil && from.Types != nil {
+			iss.Kind = Unqualified
+			iss.Name, iss.Package, iss.Closest = name, from.ImportPath, from.Name+"."+name
+			iss.Message = fmt.Sprintf("%s is written bare while the block qualifies package %s's other names as %s.…, so it is undefined where the block is pasted: %s.%s",
+				name, from.ImportPath, from.Name, from.Name, name)
+			return iss, true
+		}
 		if from != nil && from.Types != nil && from.Types.Scope().Lookup(name) != nil {
 			return Issue{}, false
 		}
@@ -1428,6 +1551,41 @@ func (s *checker) snipModulePkgOf(x ast.Expr, info *types.Info) *retrieval.Packa
 		return nil
 	}
 	return p
+}
+
+// snipStdName reports a name a standard library package does not declare
+// ("os.GetEnv"). The package must be certain: imported by the block
+// itself, or, when the checker chose it for an unimported qualifier, one
+// whose declared names include the selected one in other letter case
+// ("Getenv"), which a reader mistyped; another package of that name (a
+// logger named log, pkg/errors for errors) is not such a near miss.
+func (s *checker) snipStdName(ctx context.Context, f *snipFile, sel *ast.SelectorExpr, info *types.Info, iss Issue) (Issue, bool) {
+	id, ok := sel.X.(*ast.Ident)
+	if !ok {
+		return Issue{}, false
+	}
+	pn, ok := info.Uses[id].(*types.PkgName)
+	if !ok {
+		return Issue{}, false
+	}
+	sp, err := s.syms.StdPackage(ctx, pn.Imported().Path())
+	if err != nil || sp.Types == nil || sp.Types != pn.Imported() || !sp.Types.Complete() {
+		return Issue{}, false
+	}
+	closest := ""
+	for _, n := range sp.Types.Scope().Names() {
+		if token.IsExported(n) && n != sel.Sel.Name && strings.EqualFold(n, sel.Sel.Name) {
+			closest = n
+		}
+	}
+	if _, auto := f.auto[id.Name]; auto && closest == "" {
+		return Issue{}, false
+	}
+	iss.Kind, iss.Std, iss.Closest = UnknownName, true, closest
+	iss.Name = pn.Name() + "." + sel.Sel.Name
+	iss.Package = sp.ImportPath
+	iss.Message = fmt.Sprintf("package %s has no %s", sp.ImportPath, sel.Sel.Name)
+	return iss, true
 }
 
 // snipModuleType returns the repository package declaring t's named type

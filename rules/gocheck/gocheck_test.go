@@ -285,6 +285,55 @@ func testCheck(t *testing.T, s *retrieval.Symbols) {
 			src:  "opts := cache.Options{Counter: 3}\n_ = opts",
 		},
 		{
+			name: "a bare name beside the package's qualifier",
+			from: "cache",
+			src:  "c := cache.New(Options{Size: 1})\nc.Set(\"a\", \"b\")\nvar o Options\n_ = o",
+			want: []Issue{{Kind: Unqualified, Line: 1, Name: "Options", Package: mod, Closest: "cache.Options",
+				Message: "Options is written bare while the block qualifies package example.com/cachemod/cache's other names as cache.…, so it is undefined where the block is pasted: cache.Options"}},
+		},
+		{
+			name: "bare names alone are written from inside the package",
+			from: "cache",
+			src:  "c := New(Options{Size: 1})\n_ = c",
+		},
+		{
+			name: "a bare name beside an import of the package under another name",
+			from: "cache",
+			src:  "import store \"example.com/cachemod/cache\"\n\nc := store.New(Options{})\n_ = c",
+			want: []Issue{{Kind: Unqualified, Line: 3, Name: "Options", Package: mod, Closest: "cache.Options",
+				Message: "Options is written bare while the block qualifies package example.com/cachemod/cache's other names as cache.…, so it is undefined where the block is pasted: cache.Options"}},
+		},
+		{
+			name: "a qualifier that selects names the package lacks is another package's",
+			from: "log",
+			src:  "Event(\"start\")\nlog.Fatalf(\"x %d\", 1)",
+		},
+		{
+			name:    "a qualifier only a block before uses does not make the block's bare names wrong",
+			from:    "cache",
+			prelude: []string{"c := cache.New(cache.Options{})"},
+			src:     "d := New(Options{})\n_ = d",
+		},
+		{
+			name: "a standard package's name in other letter case",
+			from: ".",
+			src:  "if os.GetEnv(\"HOME\") == \"\" {\n}",
+			want: []Issue{{Kind: UnknownName, Line: 1, Name: "os.GetEnv", Package: "os", Std: true, Closest: "Getenv",
+				Message: "package os has no GetEnv"}},
+		},
+		{
+			name: "a name an unimported standard package lacks may be another package's",
+			from: ".",
+			src:  "var err error\n_ = errors.Wrap(err, \"read\")",
+		},
+		{
+			name: "a name an imported standard package lacks",
+			from: ".",
+			src:  "package main\n\nimport \"strings\"\n\nfunc main() {\n\t_ = strings.Reverse(\"ab\")\n}\n",
+			want: []Issue{{Kind: UnknownName, Line: 6, Name: "strings.Reverse", Package: "strings", Std: true,
+				Message: "package strings has no Reverse"}},
+		},
+		{
 			name: "misspelt name of the package, unqualified",
 			from: "cache",
 			src:  "c := Neww(Options{})\n_ = c",
@@ -331,9 +380,9 @@ func testCheck(t *testing.T, s *retrieval.Symbols) {
 			},
 		},
 		{
-			name: "a var of an undeclared type is a placeholder",
+			name: "a var of a type is no var with name and type swapped",
 			from: "cache",
-			src:  "var opts Options\nc := cache.New(opts)\n_ = c",
+			src:  "var opts Options\nc := New(opts)\n_ = c",
 		},
 		{
 			name: "glued closing fence",
