@@ -583,11 +583,14 @@ func parsesAsGo(text string) bool {
 // incomplete, 0 is not certain enough to report.
 func issueSeverity(is gocheck.Issue, kind review.Kind, sc scope) int {
 	if (kind == review.KindExample || kind == review.KindDocComment) && is.Name != "" && !token.IsExported(lastPart(is.Name)) &&
-		!(is.Kind == gocheck.UnknownMember && strings.Contains(is.Message, "has no field or method "+lastPart(is.Name))) {
+		!(is.Kind == gocheck.UnknownMember && strings.Contains(is.Message, "has no field or method "+lastPart(is.Name))) &&
+		!(is.Kind == gocheck.UnknownName && strings.HasPrefix(is.Message, "package ") && strings.Contains(is.Message, " has no "+lastPart(is.Name))) {
 		// An Example of the package's own test files, and a doc comment's
 		// example of an unexported method, see the package's unexported
 		// names; the checker reaches the package from outside. A type
-		// that has no such member at all lacks it inside too.
+		// that has no such member at all lacks it inside too, and a
+		// package that declares no such name at all
+		// ("workflow.newDisconnectedContext" for NewDisconnectedContext).
 		return 0
 	}
 	if kind == review.KindDocComment {
@@ -595,7 +598,9 @@ func issueSeverity(is gocheck.Issue, kind review.Kind, sc scope) int {
 		// they document: only a wrong use of a module name counts.
 		switch is.Kind {
 		case "unknown-name", "unknown-member", "wrong-args", "wrong-type", gocheck.Unqualified:
-			if moduleIssue(sc, is) {
+			if moduleIssue(sc, is) || is.Kind == gocheck.WrongArgs && is.Std {
+				// A literal of the wrong kind passed to a standard
+				// function is as certain as a module name's misuse.
 				return 2
 			}
 		case "compile":

@@ -13,6 +13,8 @@
 package gocheck
 
 import (
+	"os"
+	"path"
 	"cmp"
 	"context"
 	"encoding/json"
@@ -150,6 +152,9 @@ type snipFile struct {
 	// their qualifier ("gofakeit.AddFuncLookup(…, Info{…})"): not
 	// dot-imported, and reported.
 	unqualified map[string]bool
+	// recv declares undeclared receivers as the one module type with
+	// every member the block selects from them: name -> "*minio.Client".
+	recv map[string]string
 }
 
 // snipSeg places a block in a file.
@@ -260,6 +265,14 @@ func (s *checker) check(ctx context.Context, from *retrieval.Package, src string
 			}
 			errs, info = s.snipTypeCheck(ctx, fset, files)
 		}
+		if !strict && s.snipInferReceivers(ctx, from, files, errs) {
+			fset = token.NewFileSet()
+			files = snipAssemble(blocks, files)
+			if !snipParse(fset, files) {
+				return nil, nil, nil, nil, false
+			}
+			errs, info = s.snipTypeCheck(ctx, fset, files)
+		}
 		return fset, files, errs, info, true
 	}
 	fset, files, errs, info, ok := check(blocks)
@@ -286,6 +299,9 @@ func (s *checker) check(ctx context.Context, from *retrieval.Package, src string
 	}
 	issues := wrongImports
 	for _, e := range errs {
+		if os.Getenv("PROBE_RAW") != "" {
+			fmt.Fprintf(os.Stderr, "RAW %s: %s\n", fset.Position(e.Pos), e.Msg)
+		}
 		if iss, ok := s.snipClassify(ctx, from, fset, files, blocks, info, e, full, strict); ok {
 			issues = append(issues, iss)
 		}
@@ -520,6 +536,76 @@ func (s *checker) snipTypedArgs(call *ast.CallExpr, info *types.Info) bool {
 		}
 	}
 	return true
+}
+
+// snipStdLiteralArg returns the name and package of a standard library
+// function that a literal of the wrong kind is passed to
+// ("bytes.NewReader(`{"foo": "bar"}`)": a string where []byte goes): the
+// literal's type is certain whatever the block leaves undeclared. A
+// package the checker chose for a qualifier the block does not import
+// must be the only one of its name the module knows.
+func (s *checker) snipStdLiteralArg(ctx context.Context, f *snipFile, call *ast.CallExpr, info *types.Info, pos token.Pos, msg string) (name, ip string, ok bool) {
+	if !strings.HasPrefix(msg, "cannot use ") || !strings.Contains(msg, " (untyped ") {
+		return "", "", false
+	}
+	lit := false
+	for _, a := range call.Args {
+		if bl, isLit := ast.Unparen(a).(*ast.BasicLit); isLit && bl.Pos() == pos {
+			lit = true
+		}
+	}
+	sel, isSel := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !lit || !isSel {
+		return "", "", false
+	}
+	fn, isFunc := info.Uses[sel.Sel].(*types.Func)
+	if !isFunc || fn.Pkg() == nil || fn.Type().(*types.Signature).Recv() != nil {
+		return "", "", false
+	}
+	sp, err := s.syms.StdPackage(ctx, fn.Pkg().Path())
+	if err != nil || sp.Types != fn.Pkg() {
+		return "", "", false
+	}
+	if q, isIdent := sel.X.(*ast.Ident); isIdent && f.auto[q.Name] != "" && len(s.syms.PackagesNamed(q.Name)) > 0 {
+		return "", "", false
+	}
+	return fn.Pkg().Name() + "." + fn.Name(), sp.ImportPath, true
+}
+
+// snipWrapped reports whether the innermost function of outer (the nodes
+// enclosing a statement, outermost first) is the one the checker wraps a
+// block's statements in, not one the block writes.
+func snipWrapped(outer []ast.Node) bool {
+	for i := len(outer) - 1; i >= 0; i-- {
+		switch n := outer[i].(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.FuncDecl:
+			return n.Name.Name == "_"
+		}
+	}
+	return true
+}
+
+// snipOwnFunc reports whether call calls a function (not a method) the
+// checked block itself declares (a block before it may declare another
+// version: ginkgo's docs grow BeAValidBook from three parameters to a
+// variadic one).
+func snipOwnFunc(fset *token.FileSet, files []*snipFile, blocks []*snipBlock, call *ast.CallExpr, info *types.Info) bool {
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	fn, ok := info.Uses[id].(*types.Func)
+	if !ok || fn.Type().(*types.Signature).Recv() != nil {
+		return false
+	}
+	f, line := snipFileAt(fset, files, fn.Pos())
+	if f == nil {
+		return false
+	}
+	seg, ok := snipSegAt(f, line)
+	return ok && blocks[seg.block].src
 }
 
 // snipReceiverType reports whether a method the files declare has name as
@@ -815,13 +901,13 @@ func snipAssemble(blocks []*snipBlock, prev []*snipFile) []*snipFile {
 		}
 		f := &snipFile{name: fmt.Sprintf("block%d.go", i)}
 		if p := auto[f.name]; p != nil {
-			f.auto, f.foreign, f.dotIP, f.unqualified = p.auto, p.foreign, p.dotIP, p.unqualified
+			f.auto, f.foreign, f.dotIP, f.unqualified, f.recv = p.auto, p.foreign, p.dotIP, p.unqualified, p.recv
 		}
 		if b.kind == snipFileKind {
 			f.text = b.body
 			f.segs = []snipSeg{{block: i, start: 1, end: strings.Count(b.body, "\n") + 1}}
 		} else {
-			f.text = "package snippet; " + snipImportDecl(b.imports, f.auto, f.dotIP) + "\n" + b.body
+			f.text = "package snippet; " + snipImportDecl(b.imports, f.auto, f.dotIP) + snipRecvDecl(f.recv) + "\n" + b.body
 			f.segs = []snipSeg{{block: i, start: 2, end: strings.Count(b.body, "\n") + 2}}
 		}
 		files = append(files, f)
@@ -829,7 +915,7 @@ func snipAssemble(blocks []*snipBlock, prev []*snipFile) []*snipFile {
 	if len(stmts) > 0 {
 		f := &snipFile{name: "stmts.go"}
 		if p := auto[f.name]; p != nil {
-			f.auto, f.foreign, f.dotIP, f.unqualified = p.auto, p.foreign, p.dotIP, p.unqualified
+			f.auto, f.foreign, f.dotIP, f.unqualified, f.recv = p.auto, p.foreign, p.dotIP, p.unqualified, p.recv
 		}
 		var imports []string
 		var body strings.Builder
@@ -855,10 +941,255 @@ func snipAssemble(blocks []*snipBlock, prev []*snipFile) []*snipFile {
 		if nested {
 			body.WriteString("}\n")
 		}
-		f.text = "package snippet; " + snipImportDecl(imports, f.auto, f.dotIP) + "func _() {\n" + body.String() + "}\n"
+		f.text = "package snippet; " + snipImportDecl(imports, f.auto, f.dotIP) + snipRecvDecl(f.recv) + "func _() {\n" + body.String() + "}\n"
 		files = append(files, f)
 	}
 	return files
+}
+
+// snipRecvDecl renders the declarations of inferred receivers on one
+// line ("" for none).
+func snipRecvDecl(recv map[string]string) string {
+	var b strings.Builder
+	for _, name := range slices.Sorted(maps.Keys(recv)) {
+		fmt.Fprintf(&b, "var %s %s; ", name, recv[name])
+	}
+	return b.String()
+}
+
+// snipInferReceivers declares the receivers a block leaves undeclared
+// ("minioClient.ListObjects(…)", "minioClient.RemoveObjects(…)") as the
+// module type they must be, so that what the calls return is typed and
+// their arguments are checked: the one exported type, of the claim's
+// package or of a module package the block names, that has every field
+// or method the block selects from the name. The name must be used only
+// so (never passed, assigned or compared, where a pointer or a value
+// would matter); a type two packages or two types both fit stays unknown.
+// Unless the variable is named after the type ("minioClient", Client),
+// at least two names must be selected and no common standard library
+// type may have them all ("t.Run" is *testing.T's as much as any Run).
+// It reports whether a receiver was declared.
+func (s *checker) snipInferReceivers(ctx context.Context, from *retrieval.Package, files []*snipFile, errs []types.Error) bool {
+	found := false
+	for _, e := range errs {
+		name, ok := strings.CutPrefix(e.Msg, "undefined: ")
+		if !ok || strings.Contains(name, ".") || name == snipElided {
+			continue
+		}
+		f, _ := snipFileAt(e.Fset, files, e.Pos)
+		if f == nil || !strings.HasPrefix(f.text, "package snippet; ") || !snipIsQualifier(f.ast, e.Pos) {
+			continue
+		}
+		if _, done := f.recv[name]; done {
+			continue
+		}
+		if _, pkg := f.auto[name]; pkg || !snipOnlySelected(f.ast, name) {
+			continue
+		}
+		sels := snipSelected(f.ast, name)
+		if len(sels) == 0 {
+			continue
+		}
+		qual, ip, tn, hinted, ok := s.snipReceiverType(from, f, name, sels)
+		if !ok || !hinted && (len(sels) < 2 || s.snipStdFits(ctx, sels)) {
+			// Without the name to say which type it is, one selection
+			// fits too many types outside the module, and so does any
+			// that a common standard type has ("t.Run": *testing.T).
+			continue
+		}
+		typ := qual + "." + tn.Name()
+		if qual == "" {
+			typ = tn.Name()
+		} else if f.auto[qual] == "" {
+			if f.auto == nil {
+				f.auto = make(map[string]string)
+			}
+			f.auto[qual] = ip
+		}
+		if !types.IsInterface(tn.Type()) {
+			typ = "*" + typ
+		}
+		if f.recv == nil {
+			f.recv = make(map[string]string)
+		}
+		f.recv[name] = typ
+		found = true
+	}
+	return found
+}
+
+// snipCommonStd are standard library types documentation leaves
+// undeclared most often: a receiver whose selections one of them has may
+// be that type.
+var snipCommonStd = [][2]string{
+	{"testing", "T"}, {"testing", "B"}, {"testing", "TB"}, {"testing", "M"},
+	{"net/http", "ResponseWriter"}, {"net/http", "Request"}, {"net/http", "Client"}, {"net/http", "Server"},
+	{"net/http", "Header"}, {"net/url", "URL"}, {"context", "Context"}, {"database/sql", "DB"},
+	{"database/sql", "Tx"}, {"database/sql", "Rows"}, {"bytes", "Buffer"}, {"strings", "Builder"},
+	{"io", "ReadWriteCloser"}, {"os", "File"}, {"log", "Logger"}, {"log/slog", "Logger"},
+	{"sync", "WaitGroup"}, {"sync", "Mutex"}, {"sync", "RWMutex"}, {"encoding/json", "Encoder"},
+	{"encoding/json", "Decoder"}, {"text/template", "Template"}, {"regexp", "Regexp"}, {"time", "Time"},
+	{"time", "Timer"}, {"time", "Ticker"}, {"os/exec", "Cmd"}, {"flag", "FlagSet"}, {"bufio", "Reader"},
+	{"bufio", "Writer"}, {"bufio", "Scanner"}, {"net", "Conn"}, {"net", "Listener"}, {"crypto/tls", "Config"},
+}
+
+// snipStdFits reports whether a common standard library type has every
+// one of sels.
+func (s *checker) snipStdFits(ctx context.Context, sels []string) bool {
+	for _, st := range snipCommonStd {
+		sp, err := s.syms.StdPackage(ctx, st[0])
+		if err != nil || sp.Types == nil {
+			continue
+		}
+		tn, ok := sp.Types.Scope().Lookup(st[1]).(*types.TypeName)
+		if !ok {
+			continue
+		}
+		var recv types.Type = types.NewPointer(tn.Type())
+		if types.IsInterface(tn.Type()) {
+			recv = tn.Type()
+		}
+		all := true
+		for _, sel := range sels {
+			if obj, _, _ := types.LookupFieldOrMethod(recv, true, sp.Types, sel); obj == nil {
+				all = false
+				break
+			}
+		}
+		if all {
+			return true
+		}
+	}
+	return false
+}
+
+// snipOnlySelected reports whether every use of name in f is the left
+// side of a selector.
+func snipOnlySelected(f *ast.File, name string) bool {
+	selected := map[*ast.Ident]bool{}
+	ast.Inspect(f, func(n ast.Node) bool {
+		if sel, ok := n.(*ast.SelectorExpr); ok {
+			if id, ok := sel.X.(*ast.Ident); ok {
+				selected[id] = true
+			}
+		}
+		return true
+	})
+	only := true
+	ast.Inspect(f, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && id.Name == name && !selected[id] {
+			only = false
+		}
+		return only
+	})
+	return only
+}
+
+// snipReceiverType returns the one exported, non-generic type of the
+// claim's package or of a module package the block imports or names that
+// has every one of sels as a field or method (of a pointer to it), with
+// the qualifier the file knows its package by ("" for the claim's own,
+// dot-imported package), and whether the variable's name ends in the
+// type's ("minioClient": Client, chosen over Core, whose ListObjects
+// differs); false when none or several do.
+func (s *checker) snipReceiverType(from *retrieval.Package, f *snipFile, name string, sels []string) (qual, ip string, tn *types.TypeName, hinted, ok bool) {
+	type cand struct{ qual, ip string }
+	var pkgs []cand
+	if from != nil && from.Types != nil && from.Name != "main" && f.dotIP == from.ImportPath {
+		pkgs = append(pkgs, cand{"", from.ImportPath})
+	}
+	for q, p := range f.auto {
+		pkgs = append(pkgs, cand{q, p})
+	}
+	for _, imp := range f.ast.Imports {
+		p, err := strconv.Unquote(imp.Path.Value)
+		if err != nil {
+			continue
+		}
+		q := path.Base(p)
+		if mp := s.syms.PackageByPath(p); mp != nil {
+			q = mp.Name
+		}
+		if imp.Name != nil {
+			q = imp.Name.Name
+		}
+		if q != "." && q != "_" {
+			pkgs = append(pkgs, cand{q, p})
+		}
+	}
+	type fit struct {
+		qual, ip string
+		tn       *types.TypeName
+		objs     []types.Object
+	}
+	var fits []fit
+	seen := map[string]bool{}
+	for _, c := range pkgs {
+		if seen[c.ip] {
+			continue
+		}
+		seen[c.ip] = true
+		p := s.syms.PackageByPath(c.ip)
+		if p == nil || p.Types == nil || !p.Complete() {
+			continue
+		}
+		scope := p.Types.Scope()
+		for _, tname := range scope.Names() {
+			t, isType := scope.Lookup(tname).(*types.TypeName)
+			if !isType || !t.Exported() || t.IsAlias() {
+				continue
+			}
+			named, isNamed := t.Type().(*types.Named)
+			if !isNamed || named.TypeParams().Len() > 0 {
+				continue
+			}
+			var recv types.Type = types.NewPointer(named)
+			if types.IsInterface(named) {
+				recv = named
+			}
+			objs := make([]types.Object, 0, len(sels))
+			for _, sel := range sels {
+				obj, _, _ := types.LookupFieldOrMethod(recv, true, p.Types, sel)
+				if obj == nil || !obj.Exported() {
+					break
+				}
+				objs = append(objs, obj)
+			}
+			if len(objs) == len(sels) {
+				fits = append(fits, fit{c.qual, c.ip, t, objs})
+			}
+		}
+	}
+	if len(fits) == 0 {
+		return "", "", nil, false, false
+	}
+	// The one the variable is named after ("minioClient" for Client
+	// beside Core) is meant.
+	var named []fit
+	for _, g := range fits {
+		if strings.HasSuffix(strings.ToLower(name), strings.ToLower(g.tn.Name())) {
+			named = append(named, g)
+		}
+	}
+	if len(named) > 0 {
+		fits, hinted = named, true
+	}
+	// Types that reach the same members (one embedding the other) type
+	// the block alike: the one that declares them is chosen.
+	for _, g := range fits[1:] {
+		if !slices.Equal(g.objs, fits[0].objs) {
+			return "", "", nil, false, false
+		}
+	}
+	best := fits[0]
+	for _, g := range fits {
+		if m, ok := g.objs[0].(*types.Func); ok {
+			if r := m.Type().(*types.Signature).Recv(); r != nil && types.Identical(deref(r.Type()), g.tn.Type()) {
+				best = g
+			}
+		}
+	}
+	return best.qual, best.ip, best.tn, hinted, true
 }
 
 // snipImportDecl renders an import declaration on one line ("" for none).
@@ -1348,6 +1679,25 @@ func (s *checker) snipClassify(ctx context.Context, from *retrieval.Package, fse
 		if iss, ok := s.snipMissingMethod(path, info, e, iss); ok {
 			return iss, true
 		}
+		if name, ip, ok := s.snipStdLiteralArg(ctx, f, call, info, e.Pos, msg); ok {
+			iss.Kind, iss.Std = WrongArgs, true
+			iss.Name, iss.Package = name, ip
+			iss.Message = snipOneLine(msg)
+			return iss, true
+		}
+		if !strings.HasPrefix(msg, "cannot use ") && snipOwnFunc(fset, files, blocks, call, info) && call.Ellipsis == token.NoPos &&
+			(len(call.Args) != 1 || s.snipTypedArgs(call, info)) {
+			// A function the doc declares itself, called with another
+			// count of arguments than it declares: the doc's own slip,
+			// whatever the arguments are (only a lone call's results,
+			// when its type is not known, could count for more than
+			// one).
+			sig := info.Uses[ast.Unparen(call.Fun).(*ast.Ident)].Type().(*types.Signature)
+			iss.Kind = Compile
+			iss.Message = fmt.Sprintf("%s: the block declares it with %d parameters and calls it with %d arguments",
+				strings.SplitN(msg, "\n", 2)[0], sig.Params().Len(), len(call.Args))
+			return iss, true
+		}
 		return Issue{}, false
 
 	case strings.HasPrefix(msg, "in call to ") && (strings.Contains(msg, "cannot infer ") || strings.Contains(msg, " does not match ")):
@@ -1391,6 +1741,110 @@ func (s *checker) snipClassify(ctx context.Context, from *retrieval.Package, fse
 				iss.Message = snipOneLine(msg)
 				return iss, true
 			}
+		}
+		return Issue{}, false
+
+	case strings.HasPrefix(msg, "cannot index ") && strings.Contains(msg, "of interface type"):
+		// A field of a module type indexed as a map while it is
+		// declared as an interface ("request.Params.Arguments["name"]"
+		// of an Arguments any).
+		for i := len(path) - 1; i >= 0; i-- {
+			ix, ok := path[i].(*ast.IndexExpr)
+			if !ok {
+				continue
+			}
+			// The field's owner: the named type whose (possibly
+			// anonymous struct) field it is, "CallToolRequest.Params".
+			x, ok := ast.Unparen(ix.X).(*ast.SelectorExpr)
+			if !ok {
+				return Issue{}, false
+			}
+			name := x.Sel.Name
+			var owner types.Type
+			for {
+				sel, ok := info.Selections[x]
+				if !ok || sel.Kind() != types.FieldVal {
+					return Issue{}, false
+				}
+				owner = deref(sel.Recv())
+				if _, named := owner.(*types.Named); named {
+					break
+				}
+				up, ok := ast.Unparen(x.X).(*ast.SelectorExpr)
+				if !ok {
+					return Issue{}, false
+				}
+				x, name = up, up.Sel.Name+"."+name
+			}
+			p := s.snipModuleType(owner)
+			if p == nil {
+				return Issue{}, false
+			}
+			iss.Kind = WrongType
+			iss.Name, iss.Package = namedOf(owner)+"."+name, p.ImportPath
+			iss.Message = snipOneLine(msg)
+			return iss, true
+		}
+		return Issue{}, false
+
+	case strings.HasPrefix(msg, "missing argument in conversion to "):
+		// A module type called as a function ("huma.ModelValidator()"
+		// for the type of NewModelValidator's result).
+		call := snipCallAt(path, e.Pos)
+		if call == nil || len(call.Args) != 0 {
+			return Issue{}, false
+		}
+		tv, ok := info.Types[call.Fun]
+		if !ok || !tv.IsType() {
+			return Issue{}, false
+		}
+		p := s.snipModuleType(tv.Type)
+		n, named := types.Unalias(tv.Type).(*types.Named)
+		if p == nil || !named {
+			return Issue{}, false
+		}
+		iss.Kind = Compile
+		iss.Name, iss.Package = n.Obj().Name(), p.ImportPath
+		iss.Message = fmt.Sprintf("%s is a type, not a function (a conversion with nothing to convert)", types.ExprString(call.Fun))
+		if ctor := "New" + n.Obj().Name(); p.Types.Scope().Lookup(ctor) != nil {
+			if _, isFunc := p.Types.Scope().Lookup(ctor).(*types.Func); isFunc {
+				iss.Message += fmt.Sprintf("; %s returns one", ctor)
+				iss.Closest = ctor
+			}
+		}
+		return iss, true
+
+	case strings.HasPrefix(msg, "too many return values"), strings.HasPrefix(msg, "not enough return values"):
+		// The block writes the function's results and its return: a
+		// count that differs is its own slip, when every value returned
+		// has a known type (a lone call's results are known from the
+		// callee's signature, whatever its arguments).
+		for i := len(path) - 1; i >= 0; i-- {
+			ret, ok := path[i].(*ast.ReturnStmt)
+			if !ok {
+				continue
+			}
+			if snipHasElided(ret) || snipWrapped(path[:i]) {
+				// A return of statements from a body the block
+				// leaves out returns what that body declares.
+				return Issue{}, false
+			}
+			for _, r := range ret.Results {
+				x := r
+				if call, ok := ast.Unparen(r).(*ast.CallExpr); ok && len(ret.Results) == 1 {
+					x = call.Fun
+				}
+				tv, ok := info.Types[x]
+				if !ok || tv.Type == nil || s.snipHasFake(tv.Type, 0) {
+					return Issue{}, false
+				}
+				if b, ok := tv.Type.(*types.Basic); ok && b.Kind() == types.Invalid {
+					return Issue{}, false
+				}
+			}
+			iss.Kind = Compile
+			iss.Message = snipOneLine(msg)
+			return iss, true
 		}
 		return Issue{}, false
 
@@ -1986,9 +2440,9 @@ func snipElide(text string) string {
 }
 
 // snipValueContext reports whether a "cannot use" message is about a
-// value in a literal, an assignment, a declaration or a return.
+// value in a literal, an assignment, a declaration, a return or a send.
 func snipValueContext(msg string) bool {
-	for _, where := range []string{" in struct literal", " in assignment", " in variable declaration", " in return statement", " in map literal", " in slice literal", " in array or slice literal"} {
+	for _, where := range []string{" in struct literal", " in assignment", " in variable declaration", " in return statement", " in map literal", " in slice literal", " in array or slice literal", " in send"} {
 		if strings.Contains(msg, where) {
 			return true
 		}
@@ -2098,6 +2552,15 @@ func snipExpected(outer []ast.Node, x ast.Expr, info *types.Info) (types.Type, *
 		}
 		if tv, ok := info.Types[p.Type]; ok {
 			return tv.Type, nil
+		}
+	case *ast.SendStmt:
+		if p.Value != x {
+			return nil, nil
+		}
+		if tv, ok := info.Types[p.Chan]; ok {
+			if ch, ok := tv.Type.Underlying().(*types.Chan); ok {
+				return ch.Elem(), nil
+			}
 		}
 	case *ast.AssignStmt:
 		for i, r := range p.Rhs {
