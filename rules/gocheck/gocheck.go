@@ -13,8 +13,6 @@
 package gocheck
 
 import (
-	"os"
-	"path"
 	"cmp"
 	"context"
 	"encoding/json"
@@ -25,6 +23,8 @@ import (
 	"go/token"
 	"go/types"
 	"maps"
+	"os"
+	"path"
 	"regexp"
 	"slices"
 	"strconv"
