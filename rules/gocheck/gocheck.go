@@ -23,7 +23,6 @@ import (
 	"go/token"
 	"go/types"
 	"maps"
-	"os"
 	"path"
 	"regexp"
 	"slices"
@@ -299,9 +298,6 @@ func (s *checker) check(ctx context.Context, from *retrieval.Package, src string
 	}
 	issues := wrongImports
 	for _, e := range errs {
-		if os.Getenv("PROBE_RAW") != "" {
-			fmt.Fprintf(os.Stderr, "RAW %s: %s\n", fset.Position(e.Pos), e.Msg)
-		}
 		if iss, ok := s.snipClassify(ctx, from, fset, files, blocks, info, e, full, strict); ok {
 			issues = append(issues, iss)
 		}
