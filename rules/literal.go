@@ -308,7 +308,7 @@ func placeMentions(ws *review.Workspace, sent string) (lits, names []litPlaced) 
 
 var (
 	// defaultCueRE ends right before a literal that states a default.
-	defaultCueRE = regexp.MustCompile(`(?i)(?:\bdefaults?\s+(?:to|is|of|value\s+is)|\bdefault(?:\s+value)?\s*[:=]|\(default|\bby\s+default,?(?:\s+(?:it\s+)?is)?|\bdefault\s+is\s+set\s+to)\s*$`)
+	defaultCueRE = regexp.MustCompile(`(?i)(?:\bdefaults?\s+(?:to|is|of|value\s+is)|\bdefault(?:\s+value)?\s*[:=]|\bdefault\s+value|\(default|\bby\s+default,?(?:\s+(?:it\s+)?is)?|\bdefault\s+is\s+set\s+to)\s*$`)
 	// limitCueRE ends right before a literal that states a limit.
 	limitCueRE = regexp.MustCompile(`(?i)(?:\bat\s+most|\bat\s+least|\bup\s+to|\bno\s+more\s+than|\bmaximum(?:\s+(?:of|is))?|\bminimum(?:\s+(?:of|is))?|\bmax(?:imum)?\s*[:=]|\bmin(?:imum)?\s*[:=]|\blimit(?:ed)?\s+(?:to|of|is)|\bcapped\s+at)\s*$`)
 	// defaultAfterRE starts right after a literal that a field's doc

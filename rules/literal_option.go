@@ -1,8 +1,13 @@
 package rules
 
 import (
+	"cmp"
+	"fmt"
 	"go/ast"
+	"go/constant"
 	"go/types"
+	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/docreview/docreview/retrieval"
@@ -40,8 +45,67 @@ func (r *LiteralMismatch) judgeOption(ws *review.Workspace, c review.Claim) *rev
 				return v
 			}
 		}
+		if v := r.compareString(c, field.Name, sent, site); v != nil {
+			return v
+		}
 	}
 	return nil
+}
+
+// sameDefaultString reports whether a doc's default string and the
+// code's are the same: equal but for case, or for a path's leading "/" or
+// "./" or trailing "/" (fiber's filesystem doc says "index.html" of an
+// Index the code stores as "/index.html" and prefixes with "/" anyway).
+func sameDefaultString(doc, code string) bool {
+	norm := func(s string) string {
+		s = strings.TrimPrefix(strings.TrimPrefix(s, "./"), "/")
+		return strings.ToLower(strings.TrimSuffix(s, "/"))
+	}
+	return strings.EqualFold(doc, code) || doc != "" && code != "" && norm(doc) == norm(code)
+}
+
+// defaultStringRE is a quoted string right after a default phrase:
+// `Default value "no-referrer"`, "defaults to `json`".
+var defaultStringRE = regexp.MustCompile(`(?i)(?:\bdefaults?\s+(?:to|is|of|value\s+is)|\bdefault(?:\s+value)?\s*[:=]?|\(default:?|\bby\s+default,?(?:\s+(?:it\s+)?is)?)\s*("[^"\n]*"|` + "`[^`\n]*`" + `)`)
+
+// compareString reports a quoted string a sentence states as the default
+// of a string field that another constant string defaults it to: fiber's
+// helmet Config says `Default value "ReferrerPolicy".` of the
+// ReferrerPolicy field its ConfigDefault sets to "no-referrer". Only a
+// sentence with one such string counts, and strings equal but for case
+// agree.
+func (r *LiteralMismatch) compareString(c review.Claim, subject, sent string, site valueSite) *review.Verdict {
+	if site.val == nil || site.val.Kind() != constant.String || site.ref != nil {
+		return nil
+	}
+	ms := defaultStringRE.FindAllStringSubmatch(sent, -1)
+	if len(ms) != 1 {
+		return nil
+	}
+	quoted := ms[0][1]
+	doc, code := quoted[1:len(quoted)-1], constant.StringVal(site.val)
+	if u, err := strconv.Unquote(quoted); err == nil && quoted[0] == '"' {
+		doc = u // written as Go writes it: "\u001b[91m"
+	}
+	if sameDefaultString(doc, code) {
+		return nil
+	}
+	msg := fmt.Sprintf("The doc gives %s as the default of %s, but %s is %s.", quoted, subject, site.name, strconv.Quote(code))
+	if site.fn != "" {
+		msg = fmt.Sprintf("The doc gives %s as the default of %s, but the code sets %s = %s.", quoted, subject, site.name, strconv.Quote(code))
+	}
+	hops := []string{cmp.Or(c.Symbol, fmt.Sprintf("%s:%d", c.Path, c.Line)), cmp.Or(site.fn, site.name)}
+	suggestion := ""
+	if strings.Count(c.Text, quoted) == 1 {
+		suggestion = strings.Replace(c.Text, quoted, quoted[:1]+code+quoted[len(quoted)-1:], 1)
+	}
+	return &review.Verdict{
+		Label: review.Contradicted, Rule: r.Name(), Message: msg, Confidence: 0.85, Suggestion: suggestion,
+		Evidence: []review.Evidence{{
+			Path: site.path, StartLine: site.line, EndLine: site.end, Source: review.SourceCode,
+			Why: site.why, Hops: hops,
+		}},
+	}
 }
 
 // defaultValues returns the literals of a sentence that come right after

@@ -89,7 +89,12 @@ func TestLiteralFieldExpr(t *testing.T) {
 			evidence:   at("Expiration: 1 * time.Minute", "Expiration: 1 * time.Minute"),
 		}},
 		{symbol: "CacheConfig.Control"},
-		{symbol: "CacheConfig.Key"}, // strings are not compared
+		{symbol: "CacheConfig.Key", want: &want{
+			label:      review.Contradicted,
+			message:    `The doc gives "cache" as the default of CacheConfig.Key, but the code sets CacheDefault.Key = "store".`,
+			suggestion: "Key names the cache.\n\nOptional. Default: \"store\"",
+			evidence:   at(`Key:        "store",`, `Key: "store"`),
+		}},
 		{symbol: "CacheConfig.Size"},
 		{symbol: "CacheConfig.Hook"},
 	}

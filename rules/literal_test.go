@@ -29,6 +29,30 @@ func TestLiteralMismatch(t *testing.T) {
 			evidence:   at("const DefaultTTL =", "DefaultTTL = 10 * time.Minute"),
 		},
 	}, {
+		name:   "quoted default string another constant string contradicts",
+		symbol: "Cookie.Name",
+		want: &want{
+			label:      review.Contradicted,
+			message:    `The doc gives "session" as the default of Cookie.Name, but the code sets CookieDefault.Name = "sid".`,
+			suggestion: "Name of the cookie.\nOptional. Default value \"sid\".",
+			evidence:   at("var CookieDefault =", `Name: "sid"`),
+		},
+	}, {
+		name:   "quoted default string the code holds",
+		symbol: "Cookie.Path",
+	}, {
+		name:   "quoted default string written with Go's escapes",
+		symbol: "Cookie.Escape",
+	}, {
+		name:   "number after Default value",
+		symbol: "Cookie.MaxAge",
+		want: &want{
+			label:      review.Contradicted,
+			message:    "The doc gives 3600 for Cookie.MaxAge, but the code sets CookieDefault.MaxAge = 86400.",
+			suggestion: "MaxAge is the cookie's lifetime in seconds.\nOptional. Default value 86400.",
+			evidence:   at("var CookieDefault =", "MaxAge: 86400"),
+		},
+	}, {
 		name:   "count after at most",
 		symbol: "MaxEntries",
 		want: &want{

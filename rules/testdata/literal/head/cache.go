@@ -373,3 +373,22 @@ type Expiry struct {
 	// 50% of the wait.
 	Slack time.Duration
 }
+
+// Cookie configures the session cookie.
+type Cookie struct {
+	// Name of the cookie.
+	// Optional. Default value "session".
+	Name string
+	// Path of the cookie.
+	// Optional. Default value "/".
+	Path string
+	// Escape starts a colored line.
+	// Optional. Default value "\u001b[91m".
+	Escape string
+	// MaxAge is the cookie's lifetime in seconds.
+	// Optional. Default value 3600.
+	MaxAge int
+}
+
+// CookieDefault is the default Cookie.
+var CookieDefault = Cookie{Name: "sid", Path: "/", Escape: "\x1b[91m", MaxAge: 86400}
