@@ -302,6 +302,13 @@ func (s *checker) check(ctx context.Context, from *retrieval.Package, src string
 			issues = append(issues, iss)
 		}
 	}
+	for _, f := range files {
+		for _, name := range slices.Sorted(maps.Keys(f.recv)) {
+			if iss, ok := s.snipRenamedVar(fset, f, blocks, info, name); ok {
+				issues = append(issues, iss)
+			}
+		}
+	}
 	slices.SortFunc(issues, func(a, b Issue) int {
 		return cmp.Or(cmp.Compare(a.Line, b.Line), strings.Compare(string(a.Kind), string(b.Kind)),
 			strings.Compare(a.Name, b.Name), strings.Compare(a.Message, b.Message))
@@ -1012,6 +1019,75 @@ func (s *checker) snipInferReceivers(ctx context.Context, from *retrieval.Packag
 		found = true
 	}
 	return found
+}
+
+// snipRenamedVar reports an inferred receiver that stands for the one
+// variable of its type the checked block declares before using it: gqlgen's
+// gin recipe declares "h := handler.New(…)" and then calls
+// "srv.AddTransport(…)", "srv.Use(…)" on a srv it declares nowhere (the
+// variable was renamed and these uses kept the old name). A block that
+// declares no variable of the type, or several, leaves the receiver to the
+// reader.
+func (s *checker) snipRenamedVar(fset *token.FileSet, f *snipFile, blocks []*snipBlock, info *types.Info, name string) (Issue, bool) {
+	var recv *types.Var
+	for id, obj := range info.Defs {
+		if v, ok := obj.(*types.Var); ok && id.Name == name && fset.Position(id.Pos()).Line == 1 {
+			if g, _ := snipFileAt(fset, []*snipFile{f}, id.Pos()); g == f {
+				recv = v
+			}
+		}
+	}
+	if recv == nil {
+		return Issue{}, false
+	}
+	own := func(pos token.Pos) (snipSeg, bool) {
+		g, line := snipFileAt(fset, []*snipFile{f}, pos)
+		if g != f {
+			return snipSeg{}, false
+		}
+		seg, ok := snipSegAt(f, line)
+		return seg, ok && blocks[seg.block].src
+	}
+	first := token.NoPos
+	for id, obj := range info.Uses {
+		if obj == recv && (first == token.NoPos || id.Pos() < first) {
+			first = id.Pos()
+		}
+	}
+	if first == token.NoPos {
+		return Issue{}, false
+	}
+	seg, ok := own(first)
+	if !ok {
+		return Issue{}, false
+	}
+	var decl *types.Var
+	n := 0
+	for id, obj := range info.Defs {
+		v, ok := obj.(*types.Var)
+		// Declared on an earlier line: "co, _ := L.NewThread()" declares co
+		// from L itself.
+		if !ok || v == recv || v.IsField() || v.Name() == "_" || fset.Position(id.Pos()).Line >= fset.Position(first).Line ||
+			!types.Identical(v.Type(), recv.Type()) {
+			continue
+		}
+		if _, ok := own(id.Pos()); ok {
+			decl = v
+			n++
+		}
+	}
+	if n != 1 {
+		return Issue{}, false
+	}
+	p := s.snipModuleType(recv.Type())
+	if p == nil {
+		return Issue{}, false
+	}
+	return Issue{
+		Kind: Compile, Line: fset.Position(first).Line - seg.start + 1, Name: name, Package: p.ImportPath,
+		Message: fmt.Sprintf("%s is declared nowhere; the block declares %s, a %s, which has every member %s is used with",
+			name, decl.Name(), types.TypeString(recv.Type(), func(p *types.Package) string { return p.Name() }), name),
+	}, true
 }
 
 // snipCommonStd are standard library types documentation leaves

@@ -365,6 +365,18 @@ func testCheck(t *testing.T, s *retrieval.Symbols) {
 			src:  "_ = cache.MaxSize\nstore.Set(\"a\")",
 		},
 		{
+			name: "an undeclared receiver of the type of the one variable the block declared before",
+			from: ".",
+			src:  "c := cache.New(cache.Options{})\n_ = c.Hits()\nmyCache.Set(\"a\", \"b\")",
+			want: []Issue{{Kind: Compile, Line: 3, Name: "myCache", Package: mod,
+				Message: "myCache is declared nowhere; the block declares c, a *cache.Cache, which has every member myCache is used with"}},
+		},
+		{
+			name: "an undeclared receiver beside two variables of its type",
+			from: ".",
+			src:  "a := cache.New(cache.Options{})\nb := cache.New(cache.Options{})\n_, _ = a, b\nmyCache.Set(\"a\", \"b\")",
+		},
+		{
 			name: "a module type called as a function",
 			from: ".",
 			src:  "o := cache.Options()\n_ = o",
