@@ -583,8 +583,7 @@ func parsesAsGo(text string) bool {
 // incomplete, 0 is not certain enough to report.
 func issueSeverity(is gocheck.Issue, kind review.Kind, sc scope) int {
 	if (kind == review.KindExample || kind == review.KindDocComment) && is.Name != "" && !token.IsExported(lastPart(is.Name)) &&
-		!(is.Kind == gocheck.UnknownMember && strings.Contains(is.Message, "has no field or method "+lastPart(is.Name))) &&
-		!(is.Kind == gocheck.UnknownName && strings.HasPrefix(is.Message, "package ") && strings.Contains(is.Message, " has no "+lastPart(is.Name))) {
+		!is.Absent {
 		// An Example of the package's own test files, and a doc comment's
 		// example of an unexported method, see the package's unexported
 		// names; the checker reaches the package from outside. A type

@@ -105,6 +105,10 @@ type Issue struct {
 	// case ("Getenv").
 	Std     bool
 	Closest string
+	// Absent is set for an UnknownName or UnknownMember the package or
+	// type declares in no form at all, not merely unexported: the
+	// package's own code could not use it either.
+	Absent bool
 	// Also is, for a MissingImport of a repository package, a standard
 	// library path that declares the names the snippet uses just as well
 	// ("log" beside the module's own log package): which one the reader
@@ -1681,6 +1685,7 @@ func (s *checker) snipClassify(ctx context.Context, from *retrieval.Package, fse
 			iss.Message = fmt.Sprintf("%s is not exported by package %s", iss.Name, p.ImportPath)
 		} else {
 			iss.Message = fmt.Sprintf("package %s has no %s", p.ImportPath, sel.Sel.Name)
+			iss.Absent = true
 		}
 		return iss, true
 
@@ -1698,6 +1703,7 @@ func (s *checker) snipClassify(ctx context.Context, from *retrieval.Package, fse
 			if sp := s.snipStdType(ctx, tv.Type); sp != nil {
 				iss.Kind, iss.Name, iss.Package, iss.Std = UnknownMember, sel.Sel.Name, sp.ImportPath, true
 				iss.Closest = closestMember(tv.Type, sel.Sel.Name)
+				iss.Absent = strings.Contains(msg, " has no field or method ")
 				iss.Message = msg
 				if i := strings.Index(msg, " undefined ("); i >= 0 && strings.HasSuffix(msg, ")") {
 					iss.Message = msg[i+len(" undefined (") : len(msg)-1]
@@ -1711,6 +1717,7 @@ func (s *checker) snipClassify(ctx context.Context, from *retrieval.Package, fse
 		iss.Kind = UnknownMember
 		iss.Name = sel.Sel.Name
 		iss.Package = p.ImportPath
+		iss.Absent = strings.Contains(msg, " has no field or method ")
 		iss.Message = msg
 		if i := strings.Index(msg, " undefined ("); i >= 0 && strings.HasSuffix(msg, ")") {
 			iss.Message = msg[i+len(" undefined (") : len(msg)-1]
@@ -1733,6 +1740,7 @@ func (s *checker) snipClassify(ctx context.Context, from *retrieval.Package, fse
 		iss.Kind = UnknownMember
 		iss.Name = key
 		iss.Package = p.ImportPath
+		iss.Absent = strings.HasPrefix(msg, "unknown field ")
 		iss.Message = msg
 		return iss, true
 
@@ -2014,7 +2022,7 @@ func (s *checker) snipClassify(ctx context.Context, from *retrieval.Package, fse
 		// is the reader's own, left undeclared.
 		if p, closest := s.snipCloseUnqualified(from, f, name, full); p != nil && !snipReceiverType(files, name) {
 			iss.Kind = UnknownName
-			iss.Name, iss.Package, iss.Closest = p.Name+"."+name, p.ImportPath, closest
+			iss.Name, iss.Package, iss.Closest, iss.Absent = p.Name+"."+name, p.ImportPath, closest, true
 			iss.Message = fmt.Sprintf("package %s has no %s", p.ImportPath, name)
 			return iss, true
 		}
@@ -2107,7 +2115,7 @@ func (s *checker) snipStdName(ctx context.Context, f *snipFile, sel *ast.Selecto
 	if _, auto := f.auto[id.Name]; auto && closest == "" {
 		return Issue{}, false
 	}
-	iss.Kind, iss.Std, iss.Closest = UnknownName, true, closest
+	iss.Kind, iss.Std, iss.Closest, iss.Absent = UnknownName, true, closest, true
 	iss.Name = pn.Name() + "." + sel.Sel.Name
 	iss.Package = sp.ImportPath
 	iss.Message = fmt.Sprintf("package %s has no %s", sp.ImportPath, sel.Sel.Name)

@@ -124,14 +124,14 @@ func testCheck(t *testing.T, s *retrieval.Symbols) {
 			name: "unknown method",
 			from: "cache",
 			src:  "c := cache.New(cache.Options{})\nc.Purge(context.Background())",
-			want: []Issue{{Kind: UnknownMember, Line: 2, Name: "Purge", Package: mod,
+			want: []Issue{{Kind: UnknownMember, Absent: true, Line: 2, Name: "Purge", Package: mod,
 				Message: "type *cache.Cache has no field or method Purge"}},
 		},
 		{
 			name: "unknown package name",
 			from: "tools/gen",
 			src:  "func main() {\n\tc := cache.NewCache()\n\tc.Flush()\n}",
-			want: []Issue{{Kind: UnknownName, Line: 2, Name: "cache.NewCache", Package: mod,
+			want: []Issue{{Kind: UnknownName, Absent: true, Line: 2, Name: "cache.NewCache", Package: mod,
 				Message: "package example.com/cachemod/cache has no NewCache"}},
 		},
 		{
@@ -152,7 +152,7 @@ func testCheck(t *testing.T, s *retrieval.Symbols) {
 			name: "unknown field",
 			from: "cache",
 			src:  "opts := cache.Options{\n\tTimeout:  time.Second,\n\tMaxItems: 3,\n}\n_ = cache.New(opts)",
-			want: []Issue{{Kind: UnknownMember, Line: 3, Name: "MaxItems", Package: mod,
+			want: []Issue{{Kind: UnknownMember, Absent: true, Line: 3, Name: "MaxItems", Package: mod,
 				Message: "unknown field MaxItems in struct literal of type cache.Options"}},
 		},
 		{
@@ -195,7 +195,7 @@ func testCheck(t *testing.T, s *retrieval.Symbols) {
 				"go func() {\n\tc.Purge()\n}\n",
 			want: []Issue{
 				{Kind: Syntax, Line: 2, Message: "syntax error: expected boolean or range expression, found assignment (missing parentheses around composite literal?)"},
-				{Kind: UnknownMember, Line: 6, Name: "Purge", Package: mod,
+				{Kind: UnknownMember, Absent: true, Line: 6, Name: "Purge", Package: mod,
 					Message: "type *cache.Cache has no field or method Purge"},
 			},
 		},
@@ -209,16 +209,16 @@ func testCheck(t *testing.T, s *retrieval.Symbols) {
 			from: "log",
 			src:  "c := cache.NewLRU(cache.Config{MaxEntries: 3})\ncache.Register(c, cache.Options{})",
 			want: []Issue{
-				{Kind: UnknownName, Line: 1, Name: "cache.Config", Package: mod, Message: "package example.com/cachemod/cache has no Config"},
-				{Kind: UnknownName, Line: 1, Name: "cache.NewLRU", Package: mod, Message: "package example.com/cachemod/cache has no NewLRU"},
-				{Kind: UnknownName, Line: 2, Name: "cache.Register", Package: mod, Message: "package example.com/cachemod/cache has no Register"},
+				{Kind: UnknownName, Absent: true, Line: 1, Name: "cache.Config", Package: mod, Message: "package example.com/cachemod/cache has no Config"},
+				{Kind: UnknownName, Absent: true, Line: 1, Name: "cache.NewLRU", Package: mod, Message: "package example.com/cachemod/cache has no NewLRU"},
+				{Kind: UnknownName, Absent: true, Line: 2, Name: "cache.Register", Package: mod, Message: "package example.com/cachemod/cache has no Register"},
 			},
 		},
 		{
 			name: "a qualifier with one name the package lacks is that package",
 			from: "tools/gen",
 			src:  "c := cache.NewLRU(cache.Options{})\nc.Set(\"a\", \"b\")",
-			want: []Issue{{Kind: UnknownName, Line: 1, Name: "cache.NewLRU", Package: mod,
+			want: []Issue{{Kind: UnknownName, Absent: true, Line: 1, Name: "cache.NewLRU", Package: mod,
 				Message: "package example.com/cachemod/cache has no NewLRU"}},
 		},
 		{
@@ -249,7 +249,7 @@ func testCheck(t *testing.T, s *retrieval.Symbols) {
 			from:    "cache",
 			src:     "v := cache.New(cache.Options{})\nv.Flsh(ctx)",
 			prelude: []string{"c := cache.New(cache.Options{})\nv, found := c.Get(\"a\")", "ctx := context.Background()"},
-			want: []Issue{{Kind: UnknownMember, Line: 2, Name: "Flsh", Package: mod,
+			want: []Issue{{Kind: UnknownMember, Absent: true, Line: 2, Name: "Flsh", Package: mod,
 				Message: "type *cache.Cache has no field or method Flsh"}},
 		},
 		{
@@ -318,7 +318,7 @@ func testCheck(t *testing.T, s *retrieval.Symbols) {
 			name: "a standard package's name in other letter case",
 			from: ".",
 			src:  "if os.GetEnv(\"HOME\") == \"\" {\n}",
-			want: []Issue{{Kind: UnknownName, Line: 1, Name: "os.GetEnv", Package: "os", Std: true, Closest: "Getenv",
+			want: []Issue{{Kind: UnknownName, Absent: true, Line: 1, Name: "os.GetEnv", Package: "os", Std: true, Closest: "Getenv",
 				Message: "package os has no GetEnv"}},
 		},
 		{
@@ -330,7 +330,7 @@ func testCheck(t *testing.T, s *retrieval.Symbols) {
 			name: "a name an imported standard package lacks",
 			from: ".",
 			src:  "package main\n\nimport \"strings\"\n\nfunc main() {\n\t_ = strings.Reverse(\"ab\")\n}\n",
-			want: []Issue{{Kind: UnknownName, Line: 6, Name: "strings.Reverse", Package: "strings", Std: true,
+			want: []Issue{{Kind: UnknownName, Absent: true, Line: 6, Name: "strings.Reverse", Package: "strings", Std: true,
 				Message: "package strings has no Reverse"}},
 		},
 		{
@@ -401,7 +401,7 @@ func testCheck(t *testing.T, s *retrieval.Symbols) {
 			name: "misspelt name of the package, unqualified",
 			from: "cache",
 			src:  "c := Neww(Options{})\n_ = c",
-			want: []Issue{{Kind: UnknownName, Line: 1, Name: "cache.Neww", Package: mod, Closest: "New",
+			want: []Issue{{Kind: UnknownName, Absent: true, Line: 1, Name: "cache.Neww", Package: mod, Closest: "New",
 				Message: "package example.com/cachemod/cache has no Neww"}},
 		},
 		{
@@ -424,7 +424,7 @@ func testCheck(t *testing.T, s *retrieval.Symbols) {
 			want: []Issue{
 				{Kind: WrongImport, Line: 3, Name: "example.com/cachmod/cache", Package: mod, Closest: mod,
 					Message: "the repository has no package example.com/cachmod/cache; it provides example.com/cachemod/cache (the path is misspelt)"},
-				{Kind: UnknownMember, Line: 6, Name: "Sise", Package: mod,
+				{Kind: UnknownMember, Absent: true, Line: 6, Name: "Sise", Package: mod,
 					Message: "unknown field Sise in struct literal of type cache.Options"},
 			},
 		},
@@ -466,7 +466,7 @@ func testCheck(t *testing.T, s *retrieval.Symbols) {
 			name: "a value written as a comment is a placeholder",
 			from: "cache",
 			src:  "db := // open your store\nc := cache.New(cache.Options{})\nc.Purge()",
-			want: []Issue{{Kind: UnknownMember, Line: 3, Name: "Purge", Package: mod,
+			want: []Issue{{Kind: UnknownMember, Absent: true, Line: 3, Name: "Purge", Package: mod,
 				Message: "type *cache.Cache has no field or method Purge"}},
 		},
 		{
@@ -640,22 +640,22 @@ func testCheck(t *testing.T, s *retrieval.Symbols) {
 			from: "cache",
 			src:  "c := cache.New(...)\nc.Purgee(...)\ncache.Neww(...).Flush(...)\nc.Flush(...).Zap()",
 			want: []Issue{
-				{Kind: UnknownMember, Line: 2, Name: "Purgee", Package: mod, Message: "type *cache.Cache has no field or method Purgee"},
-				{Kind: UnknownName, Line: 3, Name: "cache.Neww", Package: mod, Message: "package example.com/cachemod/cache has no Neww"},
+				{Kind: UnknownMember, Absent: true, Line: 2, Name: "Purgee", Package: mod, Message: "type *cache.Cache has no field or method Purgee"},
+				{Kind: UnknownName, Absent: true, Line: 3, Name: "cache.Neww", Package: mod, Message: "package example.com/cachemod/cache has no Neww"},
 			},
 		},
 		{
 			name: "in-package example body",
 			from: "cache",
 			src:  "c := New(Options{})\nc.Flush(context.Background())\n_ = newMemStore()\nc.Zap()",
-			want: []Issue{{Kind: UnknownMember, Line: 4, Name: "Zap", Package: mod,
+			want: []Issue{{Kind: UnknownMember, Absent: true, Line: 4, Name: "Zap", Package: mod,
 				Message: "type *cache.Cache has no field or method Zap"}},
 		},
 		{
 			name: "declarations fragment",
 			from: "cache",
 			src:  "type wrapper struct{ c *cache.Cache }\n\nfunc (w wrapper) Clear() error { return w.c.Purge(nil) }",
-			want: []Issue{{Kind: UnknownMember, Line: 3, Name: "Purge", Package: mod,
+			want: []Issue{{Kind: UnknownMember, Absent: true, Line: 3, Name: "Purge", Package: mod,
 				Message: "type *cache.Cache has no field or method Purge"}},
 		},
 		{
@@ -663,7 +663,7 @@ func testCheck(t *testing.T, s *retrieval.Symbols) {
 			from: "cache",
 			src: "func handler(w http.ResponseWriter, r *http.Request) {\n\tc := cache.New(cache.Options{})\n\tc.Purge(r.Context())\n}\n\n" +
 				"http.HandleFunc(\"/\", handler)\nhttp.ListenAndServe(\":8080\", nil, 1)",
-			want: []Issue{{Kind: UnknownMember, Line: 3, Name: "Purge", Package: mod,
+			want: []Issue{{Kind: UnknownMember, Absent: true, Line: 3, Name: "Purge", Package: mod,
 				Message: "type *cache.Cache has no field or method Purge"}},
 		},
 		{
@@ -673,7 +673,7 @@ func testCheck(t *testing.T, s *retrieval.Symbols) {
 				"func (keyStore) Put(key, value string) error { return nil }\n" +
 				"func (keyStore) Delete(ctx context.Context, pattern string) error { return nil }\n\n" +
 				"var s cache.Store = keyStore{}\n_ = s\nc := cache.New(cache.Options{})\nc.Purge()",
-			want: []Issue{{Kind: UnknownMember, Line: 10, Name: "Purge", Package: mod,
+			want: []Issue{{Kind: UnknownMember, Absent: true, Line: 10, Name: "Purge", Package: mod,
 				Message: "type *cache.Cache has no field or method Purge"}},
 		},
 		{
@@ -729,7 +729,7 @@ func testCheck(t *testing.T, s *retrieval.Symbols) {
 			name: "repository package named like a standard one",
 			from: "cache",
 			src:  "log.Event(\"started\")\nlog.Evnt(\"started\")",
-			want: []Issue{{Kind: UnknownName, Line: 2, Name: "log.Evnt", Package: "example.com/cachemod/log",
+			want: []Issue{{Kind: UnknownName, Absent: true, Line: 2, Name: "log.Evnt", Package: "example.com/cachemod/log",
 				Message: "package example.com/cachemod/log has no Evnt"}},
 		},
 		{
@@ -754,7 +754,7 @@ func testCheck(t *testing.T, s *retrieval.Symbols) {
 			name: "a method of the reader's own type beside the package's",
 			from: "cache",
 			src:  "type mine struct{}\nfunc (mine) Reset() {\n\tc := New(Options{})\n\tc.Purge()\n}",
-			want: []Issue{{Kind: UnknownMember, Line: 4, Name: "Purge", Package: mod,
+			want: []Issue{{Kind: UnknownMember, Absent: true, Line: 4, Name: "Purge", Package: mod,
 				Message: "type *cache.Cache has no field or method Purge"}},
 		},
 		{
@@ -790,7 +790,7 @@ func testCheck(t *testing.T, s *retrieval.Symbols) {
 			name: "signatures without bodies beside statements",
 			from: "cache",
 			src:  "func load() (string, error)\n\nc := cache.New(cache.Options{})\nv, err := load()\nc.Set(\"k\", v)\nc.Purge(err)",
-			want: []Issue{{Kind: UnknownMember, Line: 6, Name: "Purge", Package: mod,
+			want: []Issue{{Kind: UnknownMember, Absent: true, Line: 6, Name: "Purge", Package: mod,
 				Message: "type *cache.Cache has no field or method Purge"}},
 		},
 		{
