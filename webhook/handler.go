@@ -434,7 +434,9 @@ func (s *Server) pullRequestJob(p *gh.PullRequestEvent) (*prEvent, outcome) {
 // issueCommentJob maps an issue_comment delivery with a /docreview command
 // to a re-run, or to the outcome of a delivery that needs none.
 func issueCommentJob(p *gh.IssueCommentEvent) (*prEvent, outcome) {
-	if p.GetAction() != "created" || !p.GetIssue().IsPullRequest() {
+	// IsPullRequest has a value receiver: a delivery without an issue
+	// ({"action":"created"}) must not reach it through a nil pointer.
+	if p.GetAction() != "created" || p.GetIssue() == nil || !p.GetIssue().IsPullRequest() {
 		return nil, outIgnored
 	}
 	fields := strings.Fields(firstLine(p.GetComment().GetBody()))
