@@ -16,6 +16,7 @@ import (
 	"cmp"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"go/ast"
 	"go/parser"
@@ -220,6 +221,11 @@ func (s *checker) check(ctx context.Context, from *retrieval.Package, src string
 	}
 	mains, iss := snipPrepare(src)
 	if iss != nil {
+		if snipElisionLine(src, iss.Line) {
+			// A line of dots ("       ....") stands for code left out:
+			// no finding, but the rest is checked without it.
+			return s.snipRepaired(ctx, from, src, prelude, *iss, repairs)
+		}
 		if snipNotCode(src, iss.Line) || snipSeveralFiles(iss.Message) {
 			return nil
 		}
@@ -751,10 +757,34 @@ func snipPrepare(text string) ([]*snipBlock, *Issue) {
 			return nil, snipSyntax(ed, 1)
 		}
 	}
-	if snipLooksLikeDecls(body) || snipDeclaresFunc(body) {
+	// Neither parse works: the one that got further is the block's form
+	// ("x := f(func() {…})" above a line of "...." fails as declarations
+	// on its first line and as statements only at the dots).
+	if (snipLooksLikeDecls(body) || snipDeclaresFunc(body)) && snipErrLine(errDecls) >= snipErrLine(errStmts) {
 		return nil, snipSyntax(errDecls, 1)
 	}
 	return nil, snipSyntax(errStmts, 1)
+}
+
+// snipElisionLine reports whether the line of a syntax error holds only
+// dots (three or more, or "…") and spaces: code left out.
+func snipElisionLine(src string, line int) bool {
+	lines := strings.Split(src, "\n")
+	if line < 1 || line > len(lines) {
+		return false
+	}
+	l := strings.TrimSpace(lines[line-1])
+	return len(l) > 0 && strings.Trim(l, ".…") == "" && (strings.Contains(l, "...") || strings.Contains(l, "…"))
+}
+
+// snipErrLine is the line of a parse error's first position, 0 when it
+// has none.
+func snipErrLine(err error) int {
+	var list scanner.ErrorList
+	if errors.As(err, &list) && len(list) > 0 {
+		return list[0].Pos.Line
+	}
+	return 0
 }
 
 func snipParseStmts(body string) error {

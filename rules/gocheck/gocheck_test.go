@@ -377,6 +377,13 @@ func testCheck(t *testing.T, s *retrieval.Symbols) {
 			src:  "a := cache.New(cache.Options{})\nb := cache.New(cache.Options{})\n_, _ = a, b\nmyCache.Set(\"a\", \"b\")",
 		},
 		{
+			name: "a line of dots stands for code left out, and the rest is checked",
+			from: ".",
+			src:  "c := cache.New(cache.Options{})\nif c.Hits() > 0 {\n\t....\n}\nc.Purge()",
+			want: []Issue{{Kind: UnknownMember, Absent: true, Line: 5, Name: "Purge", Package: mod,
+				Message: "type *cache.Cache has no field or method Purge"}},
+		},
+		{
 			name: "a module type called as a function",
 			from: ".",
 			src:  "o := cache.Options()\n_ = o",
