@@ -266,21 +266,22 @@ func (s *checker) check(ctx context.Context, from *retrieval.Package, src string
 			return nil, nil, nil, nil, false
 		}
 		errs, info := s.snipTypeCheck(ctx, fset, files)
-		if !strict && s.snipAutoImports(ctx, from, files, blocks, errs) {
+		// Assembled again with what the errors taught (imports, then
+		// receivers' types), and checked again.
+		again := func() bool {
 			fset = token.NewFileSet()
 			files = snipAssemble(blocks, files)
 			if !snipParse(fset, files) {
-				return nil, nil, nil, nil, false
+				return false
 			}
 			errs, info = s.snipTypeCheck(ctx, fset, files)
+			return true
 		}
-		if !strict && s.snipInferReceivers(ctx, from, files, errs) {
-			fset = token.NewFileSet()
-			files = snipAssemble(blocks, files)
-			if !snipParse(fset, files) {
-				return nil, nil, nil, nil, false
-			}
-			errs, info = s.snipTypeCheck(ctx, fset, files)
+		if !strict && s.snipAutoImports(ctx, from, files, blocks, errs) && !again() {
+			return nil, nil, nil, nil, false
+		}
+		if !strict && s.snipInferReceivers(ctx, from, files, errs) && !again() {
+			return nil, nil, nil, nil, false
 		}
 		return fset, files, errs, info, true
 	}
@@ -617,8 +618,8 @@ func snipOwnFunc(fset *token.FileSet, files []*snipFile, blocks []*snipBlock, ca
 	if f == nil {
 		return false
 	}
-	seg, ok := snipSegAt(f, line)
-	return ok && blocks[seg.block].src
+	_, ok = snipSrcSeg(f, blocks, line)
+	return ok
 }
 
 // snipReceiverType reports whether a method the files declare has name as
@@ -1027,7 +1028,7 @@ func (s *checker) snipInferReceivers(ctx context.Context, from *retrieval.Packag
 		if len(sels) == 0 {
 			continue
 		}
-		qual, ip, tn, hinted, ok := s.snipReceiverType(from, f, name, sels)
+		qual, ip, tn, hinted, ok := s.snipInferredType(from, f, name, sels)
 		if !ok || !hinted && (len(sels) < 2 || s.snipStdFits(ctx, sels)) {
 			// Without the name to say which type it is, one selection
 			// fits too many types outside the module, and so does any
@@ -1075,12 +1076,10 @@ func (s *checker) snipRenamedVar(fset *token.FileSet, f *snipFile, blocks []*sni
 		return Issue{}, false
 	}
 	own := func(pos token.Pos) (snipSeg, bool) {
-		g, line := snipFileAt(fset, []*snipFile{f}, pos)
-		if g != f {
-			return snipSeg{}, false
+		if g, line := snipFileAt(fset, []*snipFile{f}, pos); g == f {
+			return snipSrcSeg(f, blocks, line)
 		}
-		seg, ok := snipSegAt(f, line)
-		return seg, ok && blocks[seg.block].src
+		return snipSeg{}, false
 	}
 	first := token.NoPos
 	for id, obj := range info.Uses {
@@ -1151,22 +1150,30 @@ func (s *checker) snipStdFits(ctx context.Context, sels []string) bool {
 		if !ok {
 			continue
 		}
-		var recv types.Type = types.NewPointer(tn.Type())
-		if types.IsInterface(tn.Type()) {
-			recv = tn.Type()
-		}
-		all := true
-		for _, sel := range sels {
-			if obj, _, _ := types.LookupFieldOrMethod(recv, true, sp.Types, sel); obj == nil {
-				all = false
-				break
-			}
-		}
-		if all {
+		if snipMembers(tn.Type(), sp.Types, sels) != nil {
 			return true
 		}
 	}
 	return false
+}
+
+// snipMembers returns the field or method each of sels names on a value
+// of t (through a pointer to it unless t is an interface), seen from pkg;
+// nil when one is missing.
+func snipMembers(t types.Type, pkg *types.Package, sels []string) []types.Object {
+	recv := t
+	if !types.IsInterface(t) {
+		recv = types.NewPointer(t)
+	}
+	objs := make([]types.Object, 0, len(sels))
+	for _, sel := range sels {
+		obj, _, _ := types.LookupFieldOrMethod(recv, true, pkg, sel)
+		if obj == nil {
+			return nil
+		}
+		objs = append(objs, obj)
+	}
+	return objs
 }
 
 // snipOnlySelected reports whether every use of name in f is the left
@@ -1191,14 +1198,14 @@ func snipOnlySelected(f *ast.File, name string) bool {
 	return only
 }
 
-// snipReceiverType returns the one exported, non-generic type of the
+// snipInferredType returns the one exported, non-generic type of the
 // claim's package or of a module package the block imports or names that
 // has every one of sels as a field or method (of a pointer to it), with
 // the qualifier the file knows its package by ("" for the claim's own,
 // dot-imported package), and whether the variable's name ends in the
 // type's ("minioClient": Client, chosen over Core, whose ListObjects
 // differs); false when none or several do.
-func (s *checker) snipReceiverType(from *retrieval.Package, f *snipFile, name string, sels []string) (qual, ip string, tn *types.TypeName, hinted, ok bool) {
+func (s *checker) snipInferredType(from *retrieval.Package, f *snipFile, name string, sels []string) (qual, ip string, tn *types.TypeName, hinted, ok bool) {
 	type cand struct{ qual, ip string }
 	var pkgs []cand
 	if from != nil && from.Types != nil && from.Name != "main" && f.dotIP == from.ImportPath {
@@ -1249,19 +1256,8 @@ func (s *checker) snipReceiverType(from *retrieval.Package, f *snipFile, name st
 			if !isNamed || named.TypeParams().Len() > 0 {
 				continue
 			}
-			var recv types.Type = types.NewPointer(named)
-			if types.IsInterface(named) {
-				recv = named
-			}
-			objs := make([]types.Object, 0, len(sels))
-			for _, sel := range sels {
-				obj, _, _ := types.LookupFieldOrMethod(recv, true, p.Types, sel)
-				if obj == nil || !obj.Exported() {
-					break
-				}
-				objs = append(objs, obj)
-			}
-			if len(objs) == len(sels) {
+			objs := snipMembers(named, p.Types, sels)
+			if objs != nil && !slices.ContainsFunc(objs, func(o types.Object) bool { return !o.Exported() }) {
 				fits = append(fits, fit{c.qual, c.ip, t, objs})
 			}
 		}
@@ -1435,8 +1431,8 @@ func (s *checker) snipAutoImports(ctx context.Context, from *retrieval.Package, 
 // the block's own lines count, not those of the blocks before it.
 func snipQualifies(f *snipFile, from *retrieval.Package, errs []types.Error, files []*snipFile, blocks []*snipBlock) bool {
 	own := func(pos token.Pos, fset *token.FileSet) bool {
-		seg, ok := snipSegAt(f, fset.Position(pos).Line)
-		return ok && blocks[seg.block].src
+		_, ok := snipSrcSeg(f, blocks, fset.Position(pos).Line)
+		return ok
 	}
 	qualifier := ""
 	importedAs := func(name, path string) {
@@ -2297,6 +2293,13 @@ func snipSegAt(f *snipFile, line int) (snipSeg, bool) {
 		}
 	}
 	return snipSeg{}, false
+}
+
+// snipSrcSeg returns the segment of f at line when it holds the checked
+// block, not one before it.
+func snipSrcSeg(f *snipFile, blocks []*snipBlock, line int) (snipSeg, bool) {
+	seg, ok := snipSegAt(f, line)
+	return seg, ok && blocks[seg.block].src
 }
 
 // snipEnclosing returns the nodes of f enclosing pos, outermost first.

@@ -170,12 +170,10 @@ func mineCommit(ctx context.Context, gitDir string, c historyCommit) ([]Candidat
 		return nil, fmt.Errorf("temp dir: %w", err)
 	}
 	defer func() { _ = os.RemoveAll(tmp) }()
+	// A writable copy of the read-only module cache directory.
 	newer := filepath.Join(tmp, "fixed")
-	if err := exec.CommandContext(ctx, "cp", "-r", older, newer).Run(); err != nil {
+	if err := os.CopyFS(newer, os.DirFS(older)); err != nil {
 		return nil, fmt.Errorf("copy %s: %w", older, err)
-	}
-	if err := exec.CommandContext(ctx, "chmod", "-R", "u+w", newer).Run(); err != nil {
-		return nil, fmt.Errorf("chmod %s: %w", newer, err)
 	}
 	patch, err := gitOut(ctx, gitDir, "show", "--format=", "--no-color", "--no-renames", c.hash)
 	if err != nil {
