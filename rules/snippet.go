@@ -515,7 +515,7 @@ func goBlocks(c review.Claim) []review.Mention {
 			// A doc comment's code block has no language: it is checked
 			// when it parses as Go (output, grammars and shell lines do
 			// not).
-			if m.Lang == "" && (parsesAsGo(m.Text) || commaTypo(m.Text) || mostlyGo(m.Text)) {
+			if m.Lang == "" && (parsesAsGo(m.Text) || commaTypo(m.Text) || mostlyGo(m.Text) || someDeclGo(m.Text)) {
 				out = append(out, m)
 			}
 		}
@@ -540,6 +540,20 @@ func mostlyGo(text string) bool {
 		}
 	}
 	return n*4 <= lines && parsesAsGo(fixed)
+}
+
+// someDeclGo reports whether a doc comment's block that does not parse is
+// several top-level declarations of which one is Go: gomock's Controller
+// doc shows "func TestFoo(t *testing.T) {…}", which parses, beside a
+// TestBar whose "t.Run("Sub-Test-1", st) {" does not. The ones that parse
+// are checked.
+func someDeclGo(text string) bool {
+	for _, d := range gocheck.TopDecls(text) {
+		if parsesAsGo(d) {
+			return true
+		}
+	}
+	return false
 }
 
 func isGoLang(lang string) bool {
@@ -610,6 +624,10 @@ func issueSeverity(is gocheck.Issue, kind review.Kind, sc scope) int {
 			if is.Name != "" && moduleIssue(sc, is) {
 				return 2
 			}
+		case gocheck.Renamed:
+			// A use that kept a renamed declaration's old name is wrong
+			// in a sketch too.
+			return 2
 		case "syntax":
 			// Only blocks that are Go but for a missing comma are
 			// checked with a syntax error (see commaTypo).
@@ -642,7 +660,7 @@ func issueSeverity(is gocheck.Issue, kind review.Kind, sc scope) int {
 			return 0
 		}
 		return 2
-	case renamedLocalKind:
+	case gocheck.Renamed:
 		return 2
 	case "syntax":
 		// An Example function compiled; a syntax error there is the
@@ -1161,7 +1179,7 @@ func (r *GoSnippet) verdict(ws *review.Workspace, sc scope, c review.Claim, issu
 	case "syntax":
 		why = "code block is not valid Go"
 		msg = fmt.Sprintf("The Go code block does not parse (%s)", strings.TrimPrefix(is.Message, "syntax error: "))
-	case renamedLocalKind:
+	case gocheck.Renamed:
 		why = fmt.Sprintf("code block uses %s, which it declares nowhere", is.Name)
 		msg = fmt.Sprintf("The Go code block does not compile (%s)", is.Message)
 	case "compile":

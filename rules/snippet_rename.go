@@ -15,12 +15,6 @@ import (
 	"github.com/docreview/docreview/rules/gocheck"
 )
 
-// renamedLocalKind is an issue of a block that uses a name it declares
-// nowhere where a function it declares and never uses fits: the
-// function was renamed and one use kept the old name ("func walkVariables
-// …" recursing through testWalkAndAccumVars).
-const renamedLocalKind gocheck.IssueKind = "renamed-local"
-
 // renamedLocal finds, among a block's issues, the one undeclared name U
 // that stands for the one function D the block declares and never uses:
 // with U written as D, the block has no problem it did not have, and U's
@@ -73,7 +67,7 @@ func renamedLocal(ctx context.Context, syms *retrieval.Symbols, dir, text string
 		return gocheck.Issue{}, false
 	}
 	return gocheck.Issue{
-		Kind: renamedLocalKind, Line: undeclared.Line, Name: u,
+		Kind: gocheck.Renamed, Line: undeclared.Line, Name: u,
 		Message: fmt.Sprintf("%s is declared nowhere; the block declares %s, which it never uses and which fits where %s is used", u, d, u),
 	}, true
 }
@@ -340,7 +334,7 @@ func renamedAcross(ctx context.Context, syms *retrieval.Symbols, dir string, blo
 	line = min(max(line, first.block.Line), max(first.block.EndLine, first.block.Line))
 	return snippetIssue{
 		Issue: gocheck.Issue{
-			Kind: renamedLocalKind, Line: firstIssue.Line, Name: u,
+			Kind: gocheck.Renamed, Line: firstIssue.Line, Name: u,
 			Message: fmt.Sprintf("%s is declared nowhere; another block of the doc declares %s, which no block uses and which fits where %s is used", u, d, u),
 		},
 		block: first.block, line: line, codeLine: first.codeLine,

@@ -82,6 +82,12 @@ const (
 	// provide while it provides the same path under another major version
 	// (github.com/x/y for github.com/x/y/v2).
 	WrongImport IssueKind = "wrong-import"
+	// Renamed: a name the block declares nowhere stands for one it
+	// declares and never uses, of a kind that fits where the name is
+	// used: the declaration was renamed and a use kept the old name
+	// (gomock's "func TestFoo(t *testing.T)" calling
+	// "gomock.NewController(st)"). Closest holds the declared name.
+	Renamed IssueKind = "renamed-local"
 )
 
 // Issue is a problem [Check] found in a code snippet.
@@ -229,6 +235,28 @@ func (s *checker) check(ctx context.Context, from *retrieval.Package, src string
 		if snipNotCode(src, iss.Line) || snipSeveralFiles(iss.Message) {
 			return nil
 		}
+		if tops := snipTopDecls(src); len(tops) > 1 {
+			// Declarations side by side ("func TestFoo…", "func
+			// TestBar…"): the ones that parse are checked on their own,
+			// the one that does not is repaired alone.
+			out := []Issue{*iss}
+			for _, t := range tops {
+				var got []Issue
+				if t.start < iss.Line && iss.Line <= t.start+t.lines {
+					local := *iss
+					local.Line -= t.start
+					got = s.snipRepaired(ctx, from, t.text, prelude, local, repairs)
+				} else {
+					got = s.check(ctx, from, t.text, prelude, repairs)
+				}
+				for _, g := range got {
+					g.Line += t.start
+					out = append(out, g)
+				}
+			}
+			slices.SortStableFunc(out, func(a, b Issue) int { return cmp.Compare(a.Line, b.Line) })
+			return out
+		}
 		return append([]Issue{*iss}, s.snipRepaired(ctx, from, src, prelude, *iss, repairs)...)
 	}
 	full := mains[0].kind == snipFileKind
@@ -334,6 +362,12 @@ func (s *checker) check(ctx context.Context, from *retrieval.Package, src string
 		name string
 	}
 	seen := make(map[once]bool)
+	for _, iss := range issues {
+		if iss.Kind == Renamed {
+			// One error: its other uses are not inputs.
+			seen[once{Undeclared, iss.Name}] = true
+		}
+	}
 	return slices.DeleteFunc(issues, func(iss Issue) bool {
 		if iss.Kind != Undeclared && iss.Kind != MissingImport && iss.Kind != Unqualified {
 			return false
@@ -343,6 +377,57 @@ func (s *checker) check(ctx context.Context, from *retrieval.Package, src string
 		seen[k] = true
 		return dup
 	})
+}
+
+// snipTop is one top-level declaration of a block: its text and the
+// number of block lines before it.
+type snipTop struct {
+	text         string
+	start, lines int
+}
+
+// snipTopDecls splits a block of top-level declarations at each line
+// that starts one at the margin ("func …", "type …"); nil when the block
+// has anything but blank lines and comments before the first.
+func snipTopDecls(src string) []snipTop {
+	lines := strings.Split(src, "\n")
+	var tops []snipTop
+	for i, l := range lines {
+		if strings.HasPrefix(l, "func ") || strings.HasPrefix(l, "type ") {
+			tops = append(tops, snipTop{start: i})
+			continue
+		}
+		if len(tops) == 0 {
+			if t := strings.TrimSpace(l); t != "" && !strings.HasPrefix(t, "//") {
+				return nil
+			}
+		}
+	}
+	for i := range tops {
+		end := len(lines)
+		if i+1 < len(tops) {
+			end = tops[i+1].start
+		}
+		tops[i].text = strings.Join(lines[tops[i].start:end], "\n")
+		tops[i].lines = end - tops[i].start
+	}
+	return tops
+}
+
+// TopDecls returns the texts of a block's top-level declarations when it
+// has several, split as [Check] splits a block that does not parse: at
+// each line that starts a func or type at the margin, with nothing but
+// comments before the first. It returns nil otherwise.
+func TopDecls(text string) []string {
+	tops := snipTopDecls(text)
+	if len(tops) < 2 {
+		return nil
+	}
+	out := make([]string, len(tops))
+	for i, t := range tops {
+		out[i] = t.text
+	}
+	return out
 }
 
 // snipRepaired checks what is left of a block that does not parse once
@@ -2017,6 +2102,13 @@ func (s *checker) snipClassify(ctx context.Context, from *retrieval.Package, fse
 		if name == snipElided {
 			return Issue{}, false
 		}
+		if v := snipUnusedNamesake(path, info, e.Pos, name); v != nil {
+			iss.Kind = Renamed
+			iss.Name, iss.Closest, iss.Absent = name, v.Name(), true
+			iss.Message = fmt.Sprintf("%s is declared nowhere; %s, declared on line %d and never used, is one letter away and of a type this use takes (%s)",
+				name, v.Name(), fset.Position(v.Pos()).Line-seg.start+1, types.TypeString(v.Type(), func(p *types.Package) string { return p.Name() }))
+			return iss, true
+		}
 		if snipIsQualifier(f.ast, e.Pos) {
 			if !strict {
 				return Issue{}, false
@@ -2313,6 +2405,101 @@ func snipEnclosing(f *ast.File, pos token.Pos) []ast.Node {
 		return true
 	})
 	return path
+}
+
+// snipUnusedNamesake returns the variable an undeclared name stands for
+// when a rename was carried out halfway: a parameter or local variable of
+// the function around the use, declared before it and never used, one
+// edit from the name, of a type the use takes (an argument assignable to
+// the parameter, a receiver with the selected member). gomock's doc
+// declares "func TestFoo(t *testing.T)" and calls
+// "gomock.NewController(st)". A name of one letter, or a use whose type
+// the block does not decide, stays the reader's input.
+func snipUnusedNamesake(path []ast.Node, info *types.Info, pos token.Pos, name string) *types.Var {
+	if len(name) < 2 || len(path) < 2 {
+		return nil
+	}
+	id, ok := path[len(path)-1].(*ast.Ident)
+	if !ok || id.Name != name {
+		return nil
+	}
+	var fn ast.Node
+	for i := len(path) - 1; i >= 0 && fn == nil; i-- {
+		switch path[i].(type) {
+		case *ast.FuncDecl, *ast.FuncLit:
+			fn = path[i]
+		}
+	}
+	if fn == nil {
+		return nil
+	}
+	used := make(map[types.Object]bool, len(info.Uses))
+	for _, obj := range info.Uses {
+		used[obj] = true
+	}
+	var found *types.Var
+	for def, obj := range info.Defs {
+		v, ok := obj.(*types.Var)
+		if !ok || v.IsField() || def.Pos() < fn.Pos() || def.Pos() >= pos || used[v] || def.Name == "_" ||
+			retrieval.EditDistance(def.Name, name, 1) != 1 || !typeKnownVar(v) {
+			continue
+		}
+		if found != nil {
+			return nil // two namesakes: which one is meant is not certain
+		}
+		found = v
+	}
+	if found == nil || !snipUseTakes(path[len(path)-2], id, info, found) {
+		return nil
+	}
+	return found
+}
+
+// typeKnownVar reports whether v's type was decided by the checker.
+func typeKnownVar(v *types.Var) bool {
+	b, ok := v.Type().(*types.Basic)
+	return v.Type() != nil && (!ok || b.Kind() != types.Invalid)
+}
+
+// snipUseTakes reports whether id, used under parent, would accept v: as a
+// call's argument, v is assignable to the parameter; as a selector's
+// operand, v's type has the selected field or method.
+func snipUseTakes(parent ast.Node, id *ast.Ident, info *types.Info, v *types.Var) bool {
+	switch p := parent.(type) {
+	case *ast.CallExpr:
+		sig, ok := info.TypeOf(p.Fun).(*types.Signature)
+		if !ok {
+			return false
+		}
+		i := slices.IndexFunc(p.Args, func(a ast.Expr) bool { return a == id })
+		if i < 0 {
+			return false
+		}
+		params := sig.Params()
+		var want types.Type
+		switch {
+		case sig.Variadic() && i >= params.Len()-1:
+			if p.Ellipsis.IsValid() {
+				return false
+			}
+			want = params.At(params.Len() - 1).Type().(*types.Slice).Elem()
+		case i < params.Len():
+			want = params.At(i).Type()
+		default:
+			return false
+		}
+		if i, ok := want.Underlying().(*types.Interface); ok && i.Empty() {
+			return false // fmt.Println(x) takes anything
+		}
+		return types.AssignableTo(v.Type(), want)
+	case *ast.SelectorExpr:
+		if p.X != id {
+			return false
+		}
+		obj, _, _ := types.LookupFieldOrMethod(v.Type(), true, v.Pkg(), p.Sel.Name)
+		return obj != nil
+	}
+	return false
 }
 
 // snipSelectorAt returns the innermost selector whose selected name is at

@@ -135,6 +135,45 @@ func testCheck(t *testing.T, s *retrieval.Symbols) {
 				Message: "package example.com/cachemod/cache has no NewCache"}},
 		},
 		{
+			name: "parameter renamed, a use kept the old name",
+			from: "cache",
+			src:  "func TestFoo(t *testing.T) {\n\tc := cache.New(cache.Options{})\n\tfmt.Println(c.Hits(), tt)\n\tuse(tt)\n}\n\nfunc use(tb testing.TB) {}",
+			want: []Issue{{Kind: Renamed, Absent: true, Line: 4, Name: "tt", Closest: "t",
+				Message: "tt is declared nowhere; t, declared on line 1 and never used, is one letter away and of a type this use takes (*testing.T)"}},
+		},
+		{
+			name: "local renamed: the namesake has the member used",
+			from: "cache",
+			src:  "store := cache.New(cache.Options{})\nfmt.Println(stroe.Hits())",
+			want: []Issue{{Kind: Renamed, Absent: true, Line: 2, Name: "stroe", Closest: "store",
+				Message: "stroe is declared nowhere; store, declared on line 1 and never used, is one letter away and of a type this use takes (*cache.Cache)"}},
+		},
+		{
+			// The namesake is used, or lacks what the use needs, or the
+			// name is one letter: the undeclared name is the reader's.
+			name: "undeclared names that are inputs",
+			from: "cache",
+			src: "func a(t *testing.T) {\n\tt.Log(tt)\n\tuse(tt)\n}\n\nfunc b(ct *cache.Cache) {\n\tcache.New(cx)\n}\n\nfunc c(x int) {\n\tuse(y)\n}\n\n" +
+				"func use(tb testing.TB) {}",
+			want: []Issue{
+				{Kind: Undeclared, Line: 2, Name: "tt", Message: "tt is not declared in the snippet or the code blocks before it"},
+				{Kind: Undeclared, Line: 7, Name: "cx", Message: "cx is not declared in the snippet or the code blocks before it"},
+				{Kind: Undeclared, Line: 11, Name: "y", Message: "y is not declared in the snippet or the code blocks before it"},
+			},
+		},
+		{
+			// gomock's Controller doc: TestBar does not parse; TestFoo
+			// is checked on its own.
+			name: "declarations side by side, one does not parse",
+			from: "cache",
+			src:  "func TestFoo(t *testing.T) {\n\tc := cache.New()\n\t_ = c\n}\n\nfunc TestBar(t *testing.T) {\n\tt.Run(\"a\", st) {\n\t})\n\tt.Run(\"b\", st) {\n\t})\n\tt.Run(\"c\", st) {\n\t})\n}",
+			want: []Issue{
+				{Kind: WrongArgs, Line: 2, Name: "cache.New", Package: mod,
+					Message: "not enough arguments in call to cache.New: have (), want (cache.Options)"},
+				{Kind: Syntax, Line: 7, Message: "syntax error: expected ';', found '{'"},
+			},
+		},
+		{
 			name: "wrong argument count",
 			from: "cache",
 			src:  "c := cache.New()\n_ = c",
