@@ -611,7 +611,11 @@ func issueSeverity(is gocheck.Issue, kind review.Kind, sc scope) int {
 		// they document: only a wrong use of a module name counts.
 		switch is.Kind {
 		case "unknown-name", "unknown-member", "wrong-args", "wrong-type", gocheck.Unqualified:
-			if moduleIssue(sc, is) || is.Kind == gocheck.WrongArgs && is.Std {
+			// An import of a path under the module's own that names no
+			// package of it, while one package has that name, is as
+			// wrong in a sketch.
+			missingPkg := is.Kind == gocheck.UnknownName && is.Name == is.Package && is.Closest != "" && sc.syms.InModule(is.Package)
+			if moduleIssue(sc, is) || is.Kind == gocheck.WrongArgs && is.Std || missingPkg {
 				// A literal of the wrong kind passed to a standard
 				// function is as certain as a module name's misuse.
 				return 2

@@ -163,6 +163,9 @@ func TestIndentedBlocks(t *testing.T) {
 		{"after a blank line", "Run runs.\n\n\tx := Run()\n\tuse(x)\n\nMore prose.", []string{"x := Run()\nuse(x)"}},
 		{"after a colon", "ConcatExpr builds an expression.\n\nEx:\n    e := Expr(\"?\", lastName)\n    ConcatExpr(e)", []string{"e := Expr(\"?\", lastName)\nConcatExpr(e)"}},
 		{"under prose", "Wrap wraps the value\n  and returns it.", nil},
+		{"Go declarations under prose", "db: the database\n    import \"database/sql\"\n\n    func main() {\n        db, _ := sql.Open(\"pg\", \"\")\n        _ = db\n    }\nMore prose.",
+			[]string{"import \"database/sql\"\n\nfunc main() {\n    db, _ := sql.Open(\"pg\", \"\")\n    _ = db\n}"}},
+		{"a func signature under prose", "Use a handler like\n    func (h *H) Serve(w Writer)\nto serve.", nil},
 		{"a list", "Options:\n  - one\n  - two", nil},
 	}
 	for _, tt := range tests {

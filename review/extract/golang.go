@@ -609,10 +609,13 @@ func indentedBlocks(text string, firstLine int) []review.Mention {
 	lines := strings.Split(text, "\n")
 	for i := 0; i < len(lines); {
 		// An indented line right under prose continues it, unless the
-		// prose ends in a colon ("Ex:").
+		// prose ends in a colon ("Ex:") or the indented lines are Go
+		// (goqu's "db: A sql.Db to use…" above an indented "import (…)"
+		// and "func main() {…}"), which go/doc/comment reads as code
+		// there too.
 		underProse := i > 0 && strings.TrimSpace(lines[i-1]) != "" && !isCodeLine(lines[i-1]) &&
 			!strings.HasSuffix(strings.TrimSpace(lines[i-1]), ":")
-		if !isCodeLine(lines[i]) || underProse {
+		if !isCodeLine(lines[i]) {
 			i++
 			continue
 		}
@@ -621,10 +624,35 @@ func indentedBlocks(text string, firstLine int) []review.Mention {
 			j++
 		}
 		code := dedent(strings.Join(lines[i:j], "\n"))
+		if underProse && !goDeclarations(code) {
+			i++
+			continue
+		}
 		out = append(out, review.Mention{Kind: review.MentionBlock, Text: code, Line: firstLine + i, EndLine: firstLine + j - 1})
 		i = j
 	}
 	return out
+}
+
+// goDeclarations reports whether an indented run is Go declarations that
+// hold a call: it starts with an import or func at its margin and parses
+// as a file. Wrapped prose does not.
+func goDeclarations(code string) bool {
+	if !strings.HasPrefix(code, "import ") && !strings.HasPrefix(code, "import(") && !strings.HasPrefix(code, "func ") {
+		return false
+	}
+	f, err := parser.ParseFile(token.NewFileSet(), "", "package p\n"+code, parser.SkipObjectResolution)
+	if err != nil {
+		return false
+	}
+	call := false
+	ast.Inspect(f, func(n ast.Node) bool {
+		if _, ok := n.(*ast.CallExpr); ok {
+			call = true
+		}
+		return !call
+	})
+	return call
 }
 
 func isCodeLine(l string) bool {

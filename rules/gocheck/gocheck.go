@@ -160,8 +160,10 @@ type snipFile struct {
 	// unqualified are the names of the package a block is written for
 	// that it uses bare while it writes that package's other names with
 	// their qualifier ("gofakeit.AddFuncLookup(…, Info{…})"): not
-	// dot-imported, and reported.
-	unqualified map[string]bool
+	// dot-imported, and reported. Each maps to its package: the block's
+	// own, or the one module package it qualifies that declares the name
+	// (bubbles's README writes key.WithKeys and, a line below, WithKeys).
+	unqualified map[string]*retrieval.Package
 	// recv declares undeclared receivers as the one module type with
 	// every member the block selects from them: name -> "*minio.Client".
 	recv map[string]string
@@ -686,25 +688,41 @@ func snipWrapped(outer []ast.Node) bool {
 	return true
 }
 
-// snipOwnFunc reports whether call calls a function (not a method) the
-// checked block itself declares (a block before it may declare another
+// snipOwnFunc returns the function or method call calls when the
+// checked block itself declares it (a block before it may declare another
 // version: ginkgo's docs grow BeAValidBook from three parameters to a
-// variadic one).
-func snipOwnFunc(fset *token.FileSet, files []*snipFile, blocks []*snipBlock, call *ast.CallExpr, info *types.Info) bool {
-	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
-	if !ok {
-		return false
+// variadic one), else nil. otel's getting-started declares "func (a *App)
+// Poll(ctx context.Context)" and calls "a.Poll()".
+func snipOwnFunc(fset *token.FileSet, files []*snipFile, blocks []*snipBlock, call *ast.CallExpr, info *types.Info) *types.Func {
+	var id *ast.Ident
+	switch fun := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		id = fun
+	case *ast.SelectorExpr:
+		id = fun.Sel
+	default:
+		return nil
 	}
 	fn, ok := info.Uses[id].(*types.Func)
-	if !ok || fn.Type().(*types.Signature).Recv() != nil {
-		return false
+	if !ok {
+		return nil
 	}
 	f, line := snipFileAt(fset, files, fn.Pos())
 	if f == nil {
-		return false
+		return nil
 	}
-	_, ok = snipSrcSeg(f, blocks, line)
-	return ok
+	if _, ok := snipSrcSeg(f, blocks, line); !ok {
+		return nil
+	}
+	return fn
+}
+
+// snipCount writes n things: "1 parameter", "0 arguments".
+func snipCount(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return fmt.Sprintf("%d %ss", n, thing)
 }
 
 // snipReceiverType reports whether a method the files declare has name as
@@ -1455,6 +1473,7 @@ func (s *checker) snipTypeCheck(ctx context.Context, fset *token.FileSet, files 
 // exported names used unqualified. It reports whether any was found.
 func (s *checker) snipAutoImports(ctx context.Context, from *retrieval.Package, files []*snipFile, blocks []*snipBlock, errs []types.Error) bool {
 	found := false
+	var bare []bareName
 	for _, e := range errs {
 		name, ok := strings.CutPrefix(e.Msg, "undefined: ")
 		if !ok || strings.Contains(name, ".") {
@@ -1488,20 +1507,76 @@ func (s *checker) snipAutoImports(ctx context.Context, from *retrieval.Package, 
 		}
 		if from != nil && from.Types != nil && from.Name != "main" && token.IsExported(name) && from.Types.Scope().Lookup(name) != nil {
 			if snipQualifies(f, from, errs, files, blocks) {
-				if snipReceiverType(files, name) || snipInterfaceLiteral(f.ast, name, from.Types.Scope().Lookup(name)) {
+				if snipReceiverType(files, name) || snipInterfaceLiteral(f.ast, name, from.Types.Scope().Lookup(name)) || snipOnlyVarType(f.ast, name) {
 					// The reader's own type of that name ("func (m
 					// Model) Init()", "tea.NewProgram(Model{})").
 					continue
 				}
 				if f.unqualified == nil {
-					f.unqualified = make(map[string]bool)
+					f.unqualified = make(map[string]*retrieval.Package)
 				}
-				f.unqualified[name] = true
+				f.unqualified[name] = from
 				continue
 			}
 			f.dotIP = from.ImportPath
 			found = true
+			continue
 		}
+		if token.IsExported(name) && (from == nil || from.Types == nil || from.Types.Scope().Lookup(name) == nil) {
+			bare = append(bare, bareName{f, name})
+		}
+	}
+	// A bare name that the block's package lacks and one module package
+	// the block qualifies declares, once every qualifier is known.
+	for _, b := range bare {
+		p := s.snipQualifiedDeclaring(b.f, b.name)
+		if p == nil || b.f.unqualified[b.name] != nil || snipReceiverType(files, b.name) || snipOnlyVarType(b.f.ast, b.name) ||
+			snipInterfaceLiteral(b.f.ast, b.name, p.Types.Scope().Lookup(b.name)) || !snipQualifies(b.f, p, errs, files, blocks) {
+			continue
+		}
+		if b.f.unqualified == nil {
+			b.f.unqualified = make(map[string]*retrieval.Package)
+		}
+		b.f.unqualified[b.name] = p
+	}
+	return found
+}
+
+// bareName is an exported name a file uses unqualified and nothing
+// declares.
+type bareName struct {
+	f    *snipFile
+	name string
+}
+
+// snipQualifiedDeclaring returns the one module package that f imports,
+// itself or automatically, and that declares name; nil when none or
+// several do.
+func (s *checker) snipQualifiedDeclaring(f *snipFile, name string) *retrieval.Package {
+	paths := make(map[string]bool)
+	for _, ip := range f.auto {
+		if !f.foreign[ip] {
+			paths[ip] = true
+		}
+	}
+	for _, imp := range f.ast.Imports {
+		if ip, err := strconv.Unquote(imp.Path.Value); err == nil {
+			paths[ip] = true
+		}
+	}
+	var found *retrieval.Package
+	for ip := range paths {
+		p := s.syms.PackageByPath(ip)
+		if p == nil || p.Types == nil || p.Name == "main" {
+			continue
+		}
+		if obj := p.Types.Scope().Lookup(name); obj == nil || !obj.Exported() {
+			continue
+		}
+		if found != nil {
+			return nil
+		}
+		found = p
 	}
 	return found
 }
@@ -1552,24 +1627,67 @@ func snipQualifies(f *snipFile, from *retrieval.Package, errs []types.Error, fil
 			importedAs(name, imp.Path.Value)
 		}
 	}
+	imported := qualifier != ""
+	// Where the package's name is undefined, it is the qualifier; a
+	// variable the block declares under that name ("log :=
+	// log.NewHelper(…)", then "log.Info(…)") selects its own members.
+	undefinedAt := make(map[token.Pos]bool)
 	for _, e := range errs {
-		if qualifier != "" || e.Msg != "undefined: "+from.Name {
+		if imported || e.Msg != "undefined: "+from.Name {
 			continue
 		}
 		if g, _ := snipFileAt(e.Fset, files, e.Pos); g == f && snipIsQualifier(f.ast, e.Pos) && own(e.Pos, e.Fset) {
 			qualifier = from.Name
-			break
+			undefinedAt[e.Pos] = true
 		}
 	}
 	if qualifier == "" {
 		return false
 	}
-	for _, sel := range snipSelected(f.ast, qualifier) {
-		if from.Types.Scope().Lookup(sel) == nil {
-			return false
+	ok := true
+	ast.Inspect(f.ast, func(n ast.Node) bool {
+		sel, isSel := n.(*ast.SelectorExpr)
+		if !isSel || !ok {
+			return ok
 		}
+		if id, isID := sel.X.(*ast.Ident); isID && id.Name == qualifier && (imported || undefinedAt[id.Pos()]) &&
+			from.Types.Scope().Lookup(sel.Sel.Name) == nil {
+			ok = false
+		}
+		return true
+	})
+	return ok
+}
+
+// snipOnlyVarType reports whether f uses name only as the type of the
+// variables it declares ("var config Config", then "Target: &config"):
+// a type of the reader's that the doc declares elsewhere or not at all,
+// as likely as the package's type of that name.
+func snipOnlyVarType(f *ast.File, name string) bool {
+	asType, other := 0, 0
+	var visit func(n ast.Node) bool
+	visit = func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.SelectorExpr:
+			ast.Inspect(x.X, visit) // "cache.Options" selects another Options
+			return false
+		case *ast.ValueSpec:
+			if id, ok := x.Type.(*ast.Ident); ok && id.Name == name {
+				asType++
+				for _, v := range x.Values {
+					ast.Inspect(v, visit)
+				}
+				return false
+			}
+		case *ast.Ident:
+			if x.Name == name {
+				other++
+			}
+		}
+		return true
 	}
-	return true
+	ast.Inspect(f, visit)
+	return asType > 0 && other == 0
 }
 
 // snipInterfaceLiteral reports whether obj is an interface type that f
@@ -1876,17 +1994,17 @@ func (s *checker) snipClassify(ctx context.Context, from *retrieval.Package, fse
 			iss.Message = snipOneLine(msg)
 			return iss, true
 		}
-		if !strings.HasPrefix(msg, "cannot use ") && snipOwnFunc(fset, files, blocks, call, info) && call.Ellipsis == token.NoPos &&
+		if own := snipOwnFunc(fset, files, blocks, call, info); !strings.HasPrefix(msg, "cannot use ") && own != nil && call.Ellipsis == token.NoPos &&
 			(len(call.Args) != 1 || s.snipTypedArgs(call, info)) {
 			// A function the doc declares itself, called with another
 			// count of arguments than it declares: the doc's own slip,
 			// whatever the arguments are (only a lone call's results,
 			// when its type is not known, could count for more than
 			// one).
-			sig := info.Uses[ast.Unparen(call.Fun).(*ast.Ident)].Type().(*types.Signature)
+			sig := own.Type().(*types.Signature)
 			iss.Kind = Compile
-			iss.Message = fmt.Sprintf("%s: the block declares it with %d parameters and calls it with %d arguments",
-				strings.SplitN(msg, "\n", 2)[0], sig.Params().Len(), len(call.Args))
+			iss.Message = fmt.Sprintf("%s: the block declares it with %s and calls it with %s",
+				strings.SplitN(msg, "\n", 2)[0], snipCount(sig.Params().Len(), "parameter"), snipCount(len(call.Args), "argument"))
 			return iss, true
 		}
 		return Issue{}, false
@@ -2081,8 +2199,8 @@ func (s *checker) snipClassify(ctx context.Context, from *retrieval.Package, fse
 		case s.snipOtherMajor(ip) != "":
 			// Reported as a wrong import.
 			return Issue{}, false
-		case s.syms.InModule(ip) && s.syms.PackageByPath(ip) == nil && !s.syms.Excluded(ip) && !goIgnoredPath(ip):
-			iss.Message = fmt.Sprintf("the repository has no package %s", ip)
+		case s.snipNoPackage(ip):
+			return s.snipNoPackageIssue(iss, ip), true
 		case strings.Contains(msg, retrieval.ErrStdMissing.Error()):
 			// Only a misspelt standard path ("encoding/jsn") is a mistake;
 			// "your/app/tasks" is the reader's own package.
@@ -2126,11 +2244,11 @@ func (s *checker) snipClassify(ctx context.Context, from *retrieval.Package, fse
 			}
 			return iss, true
 		}
-		if f.unqualified[name] && from != nil && from.Types != nil {
+		if p := f.unqualified[name]; p != nil {
 			iss.Kind = Unqualified
-			iss.Name, iss.Package, iss.Closest = name, from.ImportPath, from.Name+"."+name
+			iss.Name, iss.Package, iss.Closest = name, p.ImportPath, p.Name+"."+name
 			iss.Message = fmt.Sprintf("%s is written bare while the block qualifies package %s's other names as %s.…, so it is undefined where the block is pasted: %s.%s",
-				name, from.ImportPath, from.Name, from.Name, name)
+				name, p.ImportPath, p.Name, p.Name, name)
 			return iss, true
 		}
 		if from != nil && from.Types != nil && from.Types.Scope().Lookup(name) != nil {
@@ -2719,6 +2837,16 @@ func snipElide(text string) string {
 				j++
 				continue
 			}
+			// A run of them ("……", "......") is one elision.
+			for {
+				if strings.HasPrefix(line[j+width:], "…") {
+					width += len("…")
+				} else if strings.HasPrefix(line[j+width:], ".") {
+					width++
+				} else {
+					break
+				}
+			}
 			if strings.HasPrefix(strings.TrimSpace(line[:j]), "//") || strings.Contains(line[:j], "//") {
 				b.WriteString(line[j:])
 				break
@@ -3027,6 +3155,14 @@ func (s *checker) snipWrongImports(src string) []Issue {
 					Kind: WrongImport, Line: i + 1, Name: ip, Package: want, Closest: want,
 					Message: fmt.Sprintf("the repository has no package %s; it provides %s (the path is misspelt)", ip, want),
 				})
+			} else if s.snipNoPackage(ip) && s.snipSameLastElement(ip) != "" {
+				// Also in a fragment, whose imports the type checker
+				// sees in a header of the checker's own, when the
+				// repository has the package under another path: a
+				// path it lacks altogether may be a nested module's,
+				// which a module's zip leaves out (bun's
+				// extra/bundebug).
+				issues = append(issues, s.snipNoPackageIssue(Issue{Line: i + 1}, ip))
 			}
 		}
 	}
@@ -3098,6 +3234,46 @@ func (s *checker) snipMisspeltPath(ip string) string {
 			continue
 		}
 		if retrieval.EditDistance(path, ip, 2) > 2 {
+			continue
+		}
+		if want != "" {
+			return ""
+		}
+		want = path
+	}
+	return want
+}
+
+// snipNoPackage reports whether ip is a path under the repository's module
+// paths that names none of its packages (nor one excluded, or one the go
+// command ignores).
+func (s *checker) snipNoPackage(ip string) bool {
+	return s.syms.InModule(ip) && s.syms.PackageByPath(ip) == nil && !s.syms.Excluded(ip) && !goIgnoredPath(ip)
+}
+
+// snipNoPackageIssue fills iss for an import of ip, a package the
+// repository does not have.
+func (s *checker) snipNoPackageIssue(iss Issue, ip string) Issue {
+	iss.Kind = UnknownName
+	iss.Name, iss.Package, iss.Absent = ip, ip, true
+	iss.Message = fmt.Sprintf("the repository has no package %s", ip)
+	if want := s.snipSameLastElement(ip); want != "" {
+		// goqu's doc imports ".../v9/adapters/postgres"; the dialect is
+		// ".../v9/dialect/postgres".
+		iss.Closest = want
+		iss.Message += fmt.Sprintf("; its one package named %s is %s", want[strings.LastIndex(want, "/")+1:], want)
+	}
+	return iss
+}
+
+// snipSameLastElement returns the one complete package of the repository
+// whose path ends in the same element as ip, or "".
+func (s *checker) snipSameLastElement(ip string) string {
+	last := ip[strings.LastIndex(ip, "/")+1:]
+	want := ""
+	for _, p := range s.syms.Packages() {
+		path := p.ImportPath
+		if s.syms.PackageByPath(path) != p || !p.Complete() || path[strings.LastIndex(path, "/")+1:] != last {
 			continue
 		}
 		if want != "" {

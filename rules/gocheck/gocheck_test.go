@@ -331,6 +331,48 @@ func testCheck(t *testing.T, s *retrieval.Symbols) {
 				Message: "Options is written bare while the block qualifies package example.com/cachemod/cache's other names as cache.…, so it is undefined where the block is pasted: cache.Options"}},
 		},
 		{
+			// kratos's log README: "log := log.NewHelper(…)" declares a
+			// variable whose members it selects later; only the package's
+			// qualifier must select the package's names.
+			name: "a bare name beside the qualifier, and a variable named like the package",
+			from: "cache",
+			src:  "cache := cache.New(Options{Size: 1})\ncache.Set(\"a\", \"b\")\nfmt.Println(cache.Hits())",
+			want: []Issue{{Kind: Unqualified, Line: 1, Name: "Options", Package: mod, Closest: "cache.Options",
+				Message: "Options is written bare while the block qualifies package example.com/cachemod/cache's other names as cache.…, so it is undefined where the block is pasted: cache.Options"}},
+		},
+		{
+			// bubbles's README, at the module root: key.WithKeys, then
+			// WithKeys bare.
+			name: "a bare name of another package the block qualifies",
+			from: "tools/gen",
+			src:  "c := cache.New(cache.Options{})\nd := New(Options{Size: 1})\n_, _ = c, d",
+			want: []Issue{
+				{Kind: Unqualified, Line: 2, Name: "New", Package: mod, Closest: "cache.New",
+					Message: "New is written bare while the block qualifies package example.com/cachemod/cache's other names as cache.…, so it is undefined where the block is pasted: cache.New"},
+				{Kind: Unqualified, Line: 2, Name: "Options", Package: mod, Closest: "cache.Options",
+					Message: "Options is written bare while the block qualifies package example.com/cachemod/cache's other names as cache.…, so it is undefined where the block is pasted: cache.Options"},
+			},
+		},
+		{
+			name: "a bare name of another package, beside a method of the reader's type of that name",
+			from: "tools/gen",
+			src:  "type Options struct{}\n\nfunc (Options) Size() int { return 1 }\n\nvar c = cache.New(cache.Options{})",
+		},
+		{
+			name: "a line of several ellipses is one elision",
+			from: "cache",
+			src:  "……\nx := cache.New(cache.Options{}, 1)\n_ = x",
+			want: []Issue{{Kind: WrongArgs, Line: 2, Name: "cache.New", Package: mod,
+				Message: "too many arguments in call to cache.New: have (cache.Options, number), want (cache.Options)"}},
+		},
+		{
+			// go-envconfig's README: "var config Config", then
+			// "envconfig.ProcessWith(ctx, &envconfig.Config{Target: &config})".
+			name: "a bare type used only to declare a variable is the reader's own",
+			from: "cache",
+			src:  "var opts Options\nc := cache.New(cache.Options{})\nfmt.Println(c, &opts)",
+		},
+		{
 			name: "bare names alone are written from inside the package",
 			from: "cache",
 			src:  "c := New(Options{Size: 1})\n_ = c",
@@ -377,7 +419,15 @@ func testCheck(t *testing.T, s *retrieval.Symbols) {
 			from: "cache",
 			src:  "func load(c *cache.Cache, key string) string {\n\tv, _ := c.Get(key)\n\treturn v\n}\n\nv := load(\"a\")\n_ = v",
 			want: []Issue{{Kind: Compile, Line: 6,
-				Message: "not enough arguments in call to load: the block declares it with 2 parameters and calls it with 1 arguments"}},
+				Message: "not enough arguments in call to load: the block declares it with 2 parameters and calls it with 1 argument"}},
+		},
+		{
+			name: "a method of a type the block declares, called with too few arguments",
+			from: ".",
+			src: "package main\n\nimport \"context\"\n\ntype App struct{}\n\nfunc (a *App) Poll(ctx context.Context) (uint, error) { return 0, nil }\n\n" +
+				"func (a *App) Run(ctx context.Context) error {\n\tn, err := a.Poll()\n\t_ = n\n\treturn err\n}\n",
+			want: []Issue{{Kind: Compile, Line: 10,
+				Message: "not enough arguments in call to a.Poll: the block declares it with 1 parameter and calls it with 0 arguments"}},
 		},
 		{
 			name: "a function literal returning more values than it declares",
@@ -632,11 +682,21 @@ func testCheck(t *testing.T, s *retrieval.Symbols) {
 			from: ".",
 			src:  "package main\n\nimport (\n\t\"example.com/cachemod/nope\"\n\t\"fmtx\"\n)\n\nfunc main() { nope.X(); fmtx.Y() }\n",
 			want: []Issue{
-				{Kind: UnknownName, Line: 4, Name: "example.com/cachemod/nope", Package: "example.com/cachemod/nope",
+				{Kind: UnknownName, Line: 4, Name: "example.com/cachemod/nope", Package: "example.com/cachemod/nope", Absent: true,
 					Message: "the repository has no package example.com/cachemod/nope"},
 				{Kind: UnknownName, Line: 5, Name: "fmtx", Package: "fmtx", Closest: "fmt",
 					Message: "the standard library has no package fmtx (closest: fmt)"},
 			},
+		},
+		{
+			// goqu's doc imports ".../adapters/postgres" in a fragment;
+			// its one package named postgres is ".../dialect/postgres".
+			name: "a fragment's import of a package the repository lacks, one package of that name",
+			from: ".",
+			src:  "import (\n\t\"fmt\"\n\t_ \"example.com/cachemod/adapters/cache\"\n)\n\nfunc main() { fmt.Println(1) }",
+			want: []Issue{{Kind: UnknownName, Line: 3, Name: "example.com/cachemod/adapters/cache", Package: "example.com/cachemod/adapters/cache",
+				Absent: true, Closest: mod,
+				Message: "the repository has no package example.com/cachemod/adapters/cache; its one package named cache is example.com/cachemod/cache"}},
 		},
 		{
 			// Without a dot the path looks like the standard library's,
