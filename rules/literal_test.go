@@ -400,3 +400,44 @@ func TestLiteralMismatchFallbackReturn(t *testing.T) {
 		})
 	}
 }
+
+// TestLiteralMismatchBoolDefault covers a boolean default stated in the doc
+// of a field that holds a string or a number, copied from a boolean
+// field's doc.
+func TestLiteralMismatchBoolDefault(t *testing.T) {
+	ws := loadWorkspace(t, "literal")
+	rule := &LiteralMismatch{}
+	tests := []struct {
+		symbol string
+		want   *want
+	}{
+		{"CookieConfig.HTTPOnly", nil},
+		{"CookieConfig.SameSite", &want{
+			label:      review.Contradicted,
+			message:    "The doc gives false as the default of CookieConfig.SameSite, a boolean, but CookieConfig.SameSite is a string (string); the code sets DefaultCookieConfig.SameSite = \"Lax\".",
+			suggestion: "SameSite is the cookie's SameSite mode.\nOptional. Default value \"Lax\".",
+			evidence: []ev{
+				{"cookie.go", 10, 10, review.SourceCode, "declares CookieConfig.SameSite as string"},
+				{"cookie.go", 19, 19, review.SourceCode, "SameSite: \"Lax\""},
+			},
+		}},
+		{"CookieConfig.MaxAge", &want{
+			label:    review.Contradicted,
+			message:  "The doc gives false as the default of CookieConfig.MaxAge, a boolean, but CookieConfig.MaxAge is a number (int).",
+			evidence: []ev{{"cookie.go", 13, 13, review.SourceCode, "declares CookieConfig.MaxAge as int"}},
+		}},
+		// A pointer to a bool holds a boolean's meaning.
+		{"CookieConfig.Secure", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.symbol, func(t *testing.T) {
+			all := *ws
+			all.Scope = review.ScopeAll
+			got, err := rule.Judge(t.Context(), &all, goClaim(t, ws, "cookie.go", tt.symbol))
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkVerdict(t, rule, got, tt.want)
+		})
+	}
+}

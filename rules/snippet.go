@@ -515,12 +515,19 @@ func goBlocks(c review.Claim) []review.Mention {
 			// A doc comment's code block has no language: it is checked
 			// when it parses as Go (output, grammars and shell lines do
 			// not).
-			if m.Lang == "" && (parsesAsGo(m.Text) || commaTypo(m.Text) || mostlyGo(m.Text) || someDeclGo(m.Text)) {
+			if m.Lang == "" && docBlockIsGo(m.Text) {
 				out = append(out, m)
 			}
 		}
 	}
 	return out
+}
+
+// docBlockIsGo reports whether a doc comment's code block is Go: it
+// parses as Go and holds a call, or would but for a missing comma, a few
+// lines, or a declaration beside the one that parses.
+func docBlockIsGo(text string) bool {
+	return parsesAsGo(text) || commaTypo(text) || mostlyGo(text) || someDeclGo(text)
 }
 
 // mostlyGo reports whether a doc comment's block that does not parse is Go
@@ -530,8 +537,13 @@ func goBlocks(c review.Claim) []review.Mention {
 // the other lines are checked.
 func mostlyGo(text string) bool {
 	fixed, n, ok := gocheck.Repair(text)
-	if !ok || n == 0 {
+	if !ok {
 		return false
+	}
+	if n == 0 {
+		// It parses as gocheck reads elisions: a line of dots
+		// ("       ....") is code left out.
+		return parsesAsGo(gocheck.Elide(text))
 	}
 	lines := 0
 	for l := range strings.SplitSeq(text, "\n") {

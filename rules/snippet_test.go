@@ -272,3 +272,27 @@ func TestSnippetDocCommentTypos(t *testing.T) {
 		})
 	}
 }
+
+// TestDocCommentBlockIsGo covers which of a doc comment's indented blocks
+// go-snippet reads as Go.
+func TestDocCommentBlockIsGo(t *testing.T) {
+	tests := []struct {
+		name, text string
+		want       bool
+	}{
+		{"statements with a call", "x := f(1)\nuse(x)", true},
+		// temporal's SideEffect doc: lines of dots are code left out.
+		{"lines of dots", "var random int\nworkflow.SideEffect(func(ctx workflow.Context) interface{} {\n\treturn nil\n})\nif random < 50 {\n\t....\n} else {\n\t....\n}", true},
+		// gomock's Controller doc: TestBar does not parse, TestFoo does.
+		{"declarations side by side, one Go", "func TestFoo(t *testing.T) {\n\tctrl := gomock.NewController(t)\n\tdefer ctrl.Finish()\n}\n\nfunc TestBar(t *testing.T) {\n\tt.Run(\"a\", st) {\n\t})\n\tt.Run(\"b\", st) {\n\t})\n\tt.Run(\"c\", st) {\n\t})\n}", true},
+		{"output", "level=info msg=started\nlevel=warn msg=slow", false},
+		{"a grammar", "Expr = Term { (\"+\" | \"-\") Term } .", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := docBlockIsGo(tt.text); got != tt.want {
+				t.Errorf("read as Go = %v, want %v", got, tt.want)
+			}
+		})
+	}
+}

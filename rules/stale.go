@@ -58,6 +58,8 @@ const (
 	staleRenamedEarlier                  // an earlier commit renamed it (from the history)
 	staleAbsent                          // no such name where Go puts it, and no certain replacement
 	staleEdited                          // the diff wrote it in place of a name that exists
+	staleSibling                         // a doc comment opens with a sibling's name, copied from its doc
+	staleVariant                         // a sentence copied from a sibling's doc keeps a name of the sibling's
 )
 
 // stale is one stale name of a claim.
@@ -78,6 +80,8 @@ type stale struct {
 	// opening: the diff put another declaration's name first in the doc
 	// comment, where its own symbol's name was (staleEdited).
 	opening bool
+	// sibling is the declaration whose doc a staleSibling doc copies.
+	sibling retrieval.Symbol
 }
 
 // Judge reports the claim's stale names, or nil when every name resolves or
@@ -100,6 +104,14 @@ func (r *StaleReference) Judge(ctx context.Context, ws *review.Workspace, c revi
 		mentions = append([]review.Mention{m}, mentions...)
 	}
 	found = append(found, r.editedNames(ws, sc, c, seen, skip)...)
+	if s, ok := siblingOpening(sc, c); ok && !seen[s.name] {
+		seen[s.name] = true
+		found = append(found, s)
+	}
+	if s, ok := siblingVariant(sc, c); ok && !seen[s.name] {
+		seen[s.name] = true
+		found = append(found, s)
+	}
 	for _, m := range mentions {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
@@ -366,6 +378,15 @@ func (r *StaleReference) verdict(ctx context.Context, ws *review.Workspace, sc s
 		case staleOwn:
 			parts = append(parts, fmt.Sprintf("the doc comment of %s opens with %s, which does not exist; it should name %s", c.Symbol, s.name, s.repl))
 			v.Confidence = min(v.Confidence, 0.8)
+		case staleSibling, staleVariant:
+			parts = append(parts, siblingMessage(c, s))
+			v.Confidence = min(v.Confidence, 0.8)
+			if s.sibling.DocLine > 0 {
+				v.Evidence = append(v.Evidence, review.Evidence{
+					Path: s.sibling.Path, StartLine: s.sibling.DocLine, EndLine: max(s.sibling.DocEndLine, s.sibling.DocLine), Source: review.SourceCode,
+					Why: siblingWhy(s), Hops: []string{hop, s.sibling.Name},
+				})
+			}
 		case staleSuggested:
 			p := fmt.Sprintf("%s does not exist", s.name)
 			if s.newSym.Package != nil {
@@ -399,7 +420,7 @@ func (r *StaleReference) verdict(ctx context.Context, ws *review.Workspace, sc s
 			start, end := lineRange(ref.Line, ref.EndLine)
 			why := "defines " + s.repl
 			switch s.kind {
-			case staleOwn:
+			case staleOwn, staleSibling:
 				why = fmt.Sprintf("defines %s, the declaration this doc comment documents", c.Symbol)
 			case staleRenamedEarlier:
 				why += fmt.Sprintf(" (renamed from %s in commit %s)", lastPart(s.name), s.removedIn.Short)
@@ -428,7 +449,7 @@ func (r *StaleReference) verdict(ctx context.Context, ws *review.Workspace, sc s
 				})
 			}
 		}
-		if s.hasNew {
+		if s.hasNew && s.kind != staleSibling && s.kind != staleVariant {
 			if ev, ok := usageEvidence(ctx, ws, s.newSym, s.repl); ok && bearsOn(ws, ev, c.Text, staleNames(found)) {
 				ev.Hops = append([]string{hop}, ev.Hops...)
 				v.Evidence = append(v.Evidence, ev)

@@ -162,6 +162,39 @@ func TestStaleReference(t *testing.T) {
 			},
 		},
 	}, {
+		// connect's Unmarshal doc: "Marshal unmarshals the given message".
+		name: "a doc comment copied from a sibling's, opening with its name",
+		claim: func() review.Claim {
+			c := goClaim(t, ws, "store.go", "Store.Count")
+			c.Text = strings.Replace(c.Text, "Count returns", "Close returns", 1)
+			return c
+		},
+		fix: []string{"Close returns", "Count returns"},
+		want: &want{
+			label:   review.Contradicted,
+			message: "The doc comment of Store.Count opens with Close, another method of Store, whose own doc opens the same way: it was copied from Close's; by Go convention it opens with Count",
+			evidence: []ev{
+				line("store.go", "// Close closes the store.", review.SourceCode, "the doc of Store.Close, which opens with Close too"),
+				def("store.go", "func (s *Store) Count(", "defines Store.Count, the declaration this doc comment documents"),
+			},
+		},
+	}, {
+		// "Hold and Count …" documents both; "Store counts …" names a
+		// type, not a sibling method.
+		name: "a doc comment whose first sentence names its own symbol too, or opens with a type",
+		claim: func() review.Claim {
+			c := goClaim(t, ws, "store.go", "Store.Count")
+			c.Text = strings.Replace(c.Text, "Count returns the count.", "Close and Count return the count. Store counts.", 1)
+			return c
+		},
+	}, {
+		name: "a doc comment opening with a type's name",
+		claim: func() review.Claim {
+			c := goClaim(t, ws, "store.go", "Store.Count")
+			c.Text = strings.Replace(c.Text, "Count returns", "Store returns", 1)
+			return c
+		},
+	}, {
 		name:  "change logs are history",
 		claim: func() review.Claim { return mdClaim(t, ws, "CHANGELOG.md", "Store.Reserve") },
 	}, {
@@ -577,5 +610,53 @@ func TestUsageEvidenceBearsOnTheClaim(t *testing.T) {
 		if got := bearsOn(ws, ev, tt.claim, []string{"inventory.Neww", "inventory.New", "Store.Relase", "Store.Release", "MaxSKU", "MaxSKUs"}); got != tt.want {
 			t.Errorf("bearsOn(%q) = %v, want %v", tt.claim, got, tt.want)
 		}
+	}
+}
+
+// TestStaleReferenceSiblingCopy covers doc comments copied from a
+// sibling's: one that opens with the sibling's name, one whose copied
+// sentence keeps a name belonging to the sibling.
+func TestStaleReferenceSiblingCopy(t *testing.T) {
+	ws := loadWorkspace(t, "sibling")
+	rule := &StaleReference{}
+	tests := []struct {
+		symbol string
+		fix    []string
+		want   *want
+	}{
+		{"Value.AsStringSlice", []string{"INT64SLICE", "STRINGSLICE"}, &want{
+			label:   review.Contradicted,
+			message: "The doc comment of Value.AsStringSlice names INT64SLICE in a sentence copied word for word from the doc of Value.AsInt64Slice, where INT64SLICE belongs; for AsStringSlice it is STRINGSLICE.",
+			evidence: []ev{
+				{"value.go", 22, 23, review.SourceCode, "the doc of Value.AsInt64Slice, which has the same sentence with INT64SLICE"},
+				{"value.go", 12, 12, review.SourceCode, "defines STRINGSLICE"},
+			},
+		}},
+		{"Value.Unmarshal", []string{"Marshal decodes", "Unmarshal decodes"}, &want{
+			label:   review.Contradicted,
+			message: "The doc comment of Value.Unmarshal opens with Marshal, another method of Value, whose own doc opens the same way: it was copied from Marshal's; by Go convention it opens with Unmarshal.",
+			evidence: []ev{
+				{"value.go", 30, 30, review.SourceCode, "the doc of Value.Marshal, which opens with Marshal too"},
+				{"value.go", 34, 34, review.SourceCode, "defines Value.Unmarshal, the declaration this doc comment documents"},
+			},
+		}},
+		// The sibling named on purpose, in a sentence of its own.
+		{"Value.Len", nil, nil},
+		// A doc shared by two siblings names each one's type.
+		{"Int64Slice", nil, nil},
+		{"Value.AsInt64Slice", nil, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.symbol, func(t *testing.T) {
+			c := goClaim(t, ws, "value.go", tt.symbol)
+			if tt.want != nil {
+				tt.want.suggestion = strings.NewReplacer(tt.fix...).Replace(c.Text)
+			}
+			got, err := rule.Judge(t.Context(), ws, c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkVerdict(t, rule, got, tt.want)
+		})
 	}
 }

@@ -416,6 +416,10 @@ func snipTopDecls(src string) []snipTop {
 	return tops
 }
 
+// Elide returns a block with its elisions ("...", "…", a line of dots)
+// written as the placeholder identifier [Check] reads them as.
+func Elide(text string) string { return snipElide(text) }
+
 // TopDecls returns the texts of a block's top-level declarations when it
 // has several, split as [Check] splits a block that does not parse: at
 // each line that starts a func or type at the margin, with nothing but

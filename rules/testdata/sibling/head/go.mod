@@ -1,0 +1,3 @@
+module example.com/sibling
+
+go 1.22
