@@ -53,8 +53,24 @@ func siblingOpening(sc scope, c review.Claim) (stale, bool) {
 	if !ok || sib.Kind != self.Kind || sib.Package != self.Package || sib.Name == self.Name {
 		return stale{}, false
 	}
-	sibFirst, _, _ := strings.Cut(strings.TrimSpace(sib.Doc), " ")
+	sibFirst, sibRest, _ := strings.Cut(strings.TrimSpace(sib.Doc), " ")
 	if strings.TrimRight(sibFirst, ",.:;") != first {
+		return stale{}, false
+	}
+	// The word after the name is the sibling's too ("Valid returns …"
+	// on ValidPrint, as on Valid), or the symbol's own verb ("Marshal
+	// unmarshals" on Unmarshal): a doc that opens with a word that is
+	// also a name ("Default implementation for signal waiter." beside a
+	// func Default) was not copied.
+	_, rest, _ := strings.Cut(text, " ")
+	next, sibNext := firstWord(rest), firstWord(sibRest)
+	if next == "" || next != sibNext && !strings.HasPrefix(strings.ToLower(next), strings.ToLower(own)) {
+		return stale{}, false
+	}
+	if imperativeObject[next] {
+		// "Decrement an item of type int8 by n." on DecrementInt8, beside
+		// a Decrement documented the same way: the first word is a verb
+		// in the imperative, which reads right on either.
 		return stale{}, false
 	}
 	return stale{
@@ -62,6 +78,22 @@ func siblingOpening(sc scope, c review.Claim) (stale, bool) {
 		mention: review.Mention{Kind: review.MentionCode, Text: first, Line: c.Line, EndLine: c.Line},
 		name:    first, repl: own, newSym: self, hasNew: true, sibling: sib,
 	}, true
+}
+
+// imperativeObject are words that follow a verb in the imperative ("Add
+// an item", "Set the value", "Write to w"), not a name's verb.
+var imperativeObject = map[string]bool{
+	"a": true, "an": true, "the": true, "this": true, "that": true, "these": true, "those": true,
+	"all": true, "any": true, "each": true, "every": true, "some": true, "one": true, "its": true,
+	"to": true, "from": true, "into": true, "with": true, "by": true, "for": true, "of": true,
+	"in": true, "on": true, "at": true, "it": true, "them": true, "up": true, "out": true,
+}
+
+// firstWord returns the first word of s, lower-cased, without
+// punctuation.
+func firstWord(s string) string {
+	w, _, _ := strings.Cut(strings.TrimSpace(s), " ")
+	return strings.ToLower(strings.Trim(w, ",.:;()"))
 }
 
 // siblingMessage says what a doc copied from a sibling's names.
@@ -120,15 +152,18 @@ func siblingVariant(sc scope, c review.Claim) (stale, bool) {
 	var sentences []string
 	for _, sibName := range siblingNames(self) {
 		x, y := differingPart(own, lastPart(sibName))
-		if x == "" || y == "" || len(own)-len(x) < 3 {
+		if len(x) < 2 || len(y) < 2 || strings.EqualFold(x, y) || len(own)-len(x) < 3 {
 			continue
 		}
 		for _, w := range words {
-			if w == lastPart(sibName) {
+			if w == lastPart(sibName) || inCodeBlock(c, w) {
 				continue
 			}
+			// A doc that names the symbol's counterpart too names both
+			// on purpose ("[SubMapOf] and [SuperMapOf] take only one
+			// parameter").
 			repl, ok := variantName(w, x, y)
-			if !ok || repl == own || scope.Lookup(repl) == nil {
+			if !ok || repl == own || scope.Lookup(repl) == nil || litNamesWord(c.Text, repl) {
 				continue
 			}
 			sib, ok := sc.syms.Lookup(self.Package.Dir, sibName)
@@ -151,6 +186,16 @@ func siblingVariant(sc scope, c review.Claim) (stale, bool) {
 		}
 	}
 	return stale{}, false
+}
+
+// inCodeBlock reports whether w appears in one of the claim's code blocks.
+func inCodeBlock(c review.Claim, w string) bool {
+	for _, m := range c.Mentions {
+		if m.Kind == review.MentionBlock && litNamesWord(m.Text, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // variantName returns w with the sibling's part y replaced by the

@@ -166,10 +166,10 @@ func TestStaleReference(t *testing.T) {
 		name: "a doc comment copied from a sibling's, opening with its name",
 		claim: func() review.Claim {
 			c := goClaim(t, ws, "store.go", "Store.Count")
-			c.Text = strings.Replace(c.Text, "Count returns", "Close returns", 1)
+			c.Text = strings.Replace(c.Text, "Count returns", "Close closes", 1)
 			return c
 		},
-		fix: []string{"Close returns", "Count returns"},
+		fix: []string{"Close closes", "Count closes"},
 		want: &want{
 			label:   review.Contradicted,
 			message: "The doc comment of Store.Count opens with Close, another method of Store, whose own doc opens the same way: it was copied from Close's; by Go convention it opens with Count",
@@ -632,7 +632,7 @@ func TestStaleReferenceSiblingCopy(t *testing.T) {
 				{"value.go", 12, 12, review.SourceCode, "defines STRINGSLICE"},
 			},
 		}},
-		{"Value.Unmarshal", []string{"Marshal decodes", "Unmarshal decodes"}, &want{
+		{"Value.Unmarshal", []string{"Marshal unmarshals", "Unmarshal unmarshals"}, &want{
 			label:   review.Contradicted,
 			message: "The doc comment of Value.Unmarshal opens with Marshal, another method of Value, whose own doc opens the same way: it was copied from Marshal's; by Go convention it opens with Unmarshal.",
 			evidence: []ev{

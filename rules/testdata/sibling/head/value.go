@@ -30,7 +30,7 @@ func (v Value) AsStringSlice() []string { return v.s }
 // Marshal encodes the value.
 func (v Value) Marshal() []byte { return nil }
 
-// Marshal decodes the value.
+// Marshal unmarshals the value.
 func (v *Value) Unmarshal(b []byte) error { return nil }
 
 // Len returns how many elements the value holds; unlike Marshal it reads
