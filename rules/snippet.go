@@ -1334,7 +1334,22 @@ func (r *GoSnippet) verdict(ws *review.Workspace, sc scope, c review.Claim, issu
 	if is.Kind == "unknown-name" && is.Std && is.Closest != "" && c.Kind == review.KindMarkdown {
 		v.Suggestion = memberFix(c.Text, issues, gocheck.UnknownName, is.Name, lastPart(is.Name), is.Closest)
 	}
+	if is.Kind == gocheck.Renamed && is.Closest != "" {
+		v.Suggestion = renameFix(c.Text, is.block.Text, is.Name, is.Closest)
+	}
 	return v
+}
+
+// renameFix rewrites a name the block declares nowhere to the variable it
+// stands for ("st" to "t"), when every use of the name in the text is in
+// the block; "" otherwise.
+func renameFix(text, block, name, repl string) string {
+	_, inBlock := replaceName(block, name, repl)
+	fixed, inText := replaceName(text, name, repl)
+	if inText == 0 || inText != inBlock {
+		return ""
+	}
+	return fixed
 }
 
 // pointerToInterfaceRE reads the type of the checker's message about a

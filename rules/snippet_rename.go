@@ -67,7 +67,7 @@ func renamedLocal(ctx context.Context, syms *retrieval.Symbols, dir, text string
 		return gocheck.Issue{}, false
 	}
 	return gocheck.Issue{
-		Kind: gocheck.Renamed, Line: undeclared.Line, Name: u,
+		Kind: gocheck.Renamed, Line: undeclared.Line, Name: u, Closest: d,
 		Message: fmt.Sprintf("%s is declared nowhere; the block declares %s, which it never uses and which fits where %s is used", u, d, u),
 	}, true
 }

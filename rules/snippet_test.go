@@ -296,3 +296,21 @@ func TestDocCommentBlockIsGo(t *testing.T) {
 		})
 	}
 }
+
+func TestRenameFix(t *testing.T) {
+	block := "func TestFoo(t *testing.T) {\n\tctrl := gomock.NewController(st)\n}"
+	tests := []struct {
+		name, text, want string
+	}{
+		{"every use in the block", "Each test creates a Controller:\n\n\t" + strings.ReplaceAll(block, "\n", "\n\t"),
+			"Each test creates a Controller:\n\n\t" + strings.ReplaceAll(strings.Replace(block, "(st)", "(t)", 1), "\n", "\n\t")},
+		{"the name in prose too", "Pass st, the test state:\n\n\t" + strings.ReplaceAll(block, "\n", "\n\t"), ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := renameFix(tt.text, block, "st", "t"); got != tt.want {
+				t.Errorf("renameFix = %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
