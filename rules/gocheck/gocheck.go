@@ -2231,6 +2231,13 @@ func (s *checker) snipClassify(ctx context.Context, from *retrieval.Package, fse
 				name, v.Name(), fset.Position(v.Pos()).Line-seg.start+1, types.TypeString(v.Type(), func(p *types.Package) string { return p.Name() }))
 			return iss, true
 		}
+		if v, member := s.snipUnusedReceiver(path, info, e.Pos, name); v != nil {
+			iss.Kind = Renamed
+			iss.Name, iss.Closest, iss.Absent = name, v.Name(), true
+			iss.Message = fmt.Sprintf("%s is declared nowhere; %s, declared on line %d and never used, is the one variable of the block with the %s it is used for (%s)",
+				name, v.Name(), fset.Position(v.Pos()).Line-seg.start+1, member, types.TypeString(v.Type(), func(p *types.Package) string { return p.Name() }))
+			return iss, true
+		}
 		if snipIsQualifier(f.ast, e.Pos) {
 			if !strict {
 				return Issue{}, false
@@ -2563,7 +2570,7 @@ func snipUnusedNamesake(path []ast.Node, info *types.Info, pos token.Pos, name s
 	for def, obj := range info.Defs {
 		v, ok := obj.(*types.Var)
 		if !ok || v.IsField() || def.Pos() < fn.Pos() || def.Pos() >= pos || used[v] || def.Name == "_" ||
-			retrieval.EditDistance(def.Name, name, 1) != 1 || !typeKnownVar(v) {
+			!snipVisibleAt(v, pos) || retrieval.EditDistance(def.Name, name, 1) != 1 || !typeKnownVar(v) {
 			continue
 		}
 		if found != nil {
@@ -2575,6 +2582,63 @@ func snipUnusedNamesake(path []ast.Node, info *types.Info, pos token.Pos, name s
 		return nil
 	}
 	return found
+}
+
+// snipUnusedReceiver returns the variable an undeclared receiver stands
+// for, whatever its name: the one variable of the function around the use,
+// declared before it and never used, whose type, a module type, has the
+// member selected. eino's README compiles "compiledGraph, err :=
+// graph.Compile(ctx)" and calls "r.Invoke(ctx, …)". It returns the member
+// too.
+func (s *checker) snipUnusedReceiver(path []ast.Node, info *types.Info, pos token.Pos, name string) (*types.Var, string) {
+	if len(path) < 2 {
+		return nil, ""
+	}
+	id, ok := path[len(path)-1].(*ast.Ident)
+	sel, isSel := path[len(path)-2].(*ast.SelectorExpr)
+	if !ok || id.Name != name || !isSel || sel.X != id {
+		return nil, ""
+	}
+	var fn ast.Node
+	for i := len(path) - 1; i >= 0 && fn == nil; i-- {
+		switch path[i].(type) {
+		case *ast.FuncDecl, *ast.FuncLit:
+			fn = path[i]
+		}
+	}
+	if fn == nil {
+		return nil, ""
+	}
+	used := make(map[types.Object]bool, len(info.Uses))
+	for _, obj := range info.Uses {
+		used[obj] = true
+	}
+	var found *types.Var
+	for def, obj := range info.Defs {
+		v, ok := obj.(*types.Var)
+		if !ok || v.IsField() || def.Pos() < fn.Pos() || def.Pos() >= pos || used[v] || def.Name == "_" || def.Name == name ||
+			!snipVisibleAt(v, pos) || !typeKnownVar(v) || s.snipModuleType(v.Type()) == nil {
+			continue
+		}
+		if m, _, _ := types.LookupFieldOrMethod(v.Type(), true, v.Pkg(), sel.Sel.Name); m == nil {
+			continue
+		}
+		if found != nil {
+			return nil, "" // two candidates: which one is meant is not certain
+		}
+		found = v
+	}
+	if found == nil {
+		return nil, ""
+	}
+	return found, sel.Sel.Name
+}
+
+// snipVisibleAt reports whether v's scope holds pos: a parameter of a
+// func literal passed on an earlier line ("t.Run(…, func(t *td.T) {})")
+// is not in scope on the next.
+func snipVisibleAt(v *types.Var, pos token.Pos) bool {
+	return v.Parent() != nil && v.Parent().Contains(pos)
 }
 
 // typeKnownVar reports whether v's type was decided by the checker.

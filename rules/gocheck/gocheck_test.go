@@ -149,6 +149,28 @@ func testCheck(t *testing.T, s *retrieval.Symbols) {
 				Message: "stroe is declared nowhere; store, declared on line 1 and never used, is one letter away and of a type this use takes (*cache.Cache)"}},
 		},
 		{
+			// eino's README: "compiledGraph, err := graph.Compile(ctx)",
+			// then "r.Invoke(ctx, …)".
+			name: "an undeclared receiver, and the one unused variable with its member",
+			from: "cache",
+			src:  "store := cache.New(cache.Options{})\nfmt.Println(c.Hits())",
+			want: []Issue{{Kind: Renamed, Absent: true, Line: 2, Name: "c", Closest: "store",
+				Message: "c is declared nowhere; store, declared on line 1 and never used, is the one variable of the block with the Hits it is used for (*cache.Cache)"}},
+		},
+		{
+			// testdeep's S doc: "t.Run(…, func(t *td.T) {})" twice; the
+			// first literal's t is not in scope on the next line.
+			name: "an undeclared receiver, and an unused parameter of an earlier func literal",
+			from: "cache",
+			src:  "run(func(store *cache.Cache) {})\nfmt.Println(c.Hits())",
+			want: []Issue{{Kind: Undeclared, Line: 1, Name: "run", Message: "run is not declared in the snippet or the code blocks before it"}},
+		},
+		{
+			name: "an undeclared receiver, and two unused variables with its member",
+			from: "cache",
+			src:  "a := cache.New(cache.Options{})\nb := cache.New(cache.Options{})\nfmt.Println(c.Hits())",
+		},
+		{
 			// The namesake is used, or lacks what the use needs, or the
 			// name is one letter: the undeclared name is the reader's.
 			name: "undeclared names that are inputs",
