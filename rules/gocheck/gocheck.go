@@ -2224,14 +2224,17 @@ func (s *checker) snipClassify(ctx context.Context, from *retrieval.Package, fse
 		if name == snipElided {
 			return Issue{}, false
 		}
-		if v := snipUnusedNamesake(path, info, e.Pos, name); v != nil {
+		// The variable is the checked block's own, not a block's before
+		// it.
+		own := func(v *types.Var) bool { return v != nil && fset.Position(v.Pos()).Line >= seg.start }
+		if v := snipUnusedNamesake(path, info, e.Pos, name); own(v) {
 			iss.Kind = Renamed
 			iss.Name, iss.Closest, iss.Absent = name, v.Name(), true
 			iss.Message = fmt.Sprintf("%s is declared nowhere; %s, declared on line %d and never used, is one letter away and of a type this use takes (%s)",
 				name, v.Name(), fset.Position(v.Pos()).Line-seg.start+1, types.TypeString(v.Type(), func(p *types.Package) string { return p.Name() }))
 			return iss, true
 		}
-		if v, member := s.snipUnusedReceiver(path, info, e.Pos, name); v != nil {
+		if v, member := s.snipUnusedReceiver(path, info, e.Pos, name); own(v) {
 			iss.Kind = Renamed
 			iss.Name, iss.Closest, iss.Absent = name, v.Name(), true
 			iss.Message = fmt.Sprintf("%s is declared nowhere; %s, declared on line %d and never used, is the one variable of the block with the %s it is used for (%s)",
