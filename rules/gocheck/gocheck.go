@@ -3297,14 +3297,20 @@ func snipSwappedVar(path []ast.Node, pos token.Pos) *ast.ValueSpec {
 // several): github.com/klaupost/compress/dict for the module
 // github.com/klauspost/compress gives github.com/klauspost/compress/dict.
 func (s *checker) snipMisspeltPath(ip string) string {
+	return s.snipOnePackageEndingLike(ip, func(path string) bool {
+		return path != ip && retrieval.EditDistance(path, ip, 2) <= 2
+	})
+}
+
+// snipOnePackageEndingLike returns the one complete package of the
+// repository whose path ends in the same element as ip and that keep
+// accepts, or "" when none or several do.
+func (s *checker) snipOnePackageEndingLike(ip string, keep func(path string) bool) string {
 	last := ip[strings.LastIndex(ip, "/")+1:]
 	want := ""
 	for _, p := range s.syms.Packages() {
 		path := p.ImportPath
-		if s.syms.PackageByPath(path) != p || !p.Complete() || path == ip || path[strings.LastIndex(path, "/")+1:] != last {
-			continue
-		}
-		if retrieval.EditDistance(path, ip, 2) > 2 {
+		if s.syms.PackageByPath(path) != p || !p.Complete() || path[strings.LastIndex(path, "/")+1:] != last || !keep(path) {
 			continue
 		}
 		if want != "" {
@@ -3340,19 +3346,7 @@ func (s *checker) snipNoPackageIssue(iss Issue, ip string) Issue {
 // snipSameLastElement returns the one complete package of the repository
 // whose path ends in the same element as ip, or "".
 func (s *checker) snipSameLastElement(ip string) string {
-	last := ip[strings.LastIndex(ip, "/")+1:]
-	want := ""
-	for _, p := range s.syms.Packages() {
-		path := p.ImportPath
-		if s.syms.PackageByPath(path) != p || !p.Complete() || path[strings.LastIndex(path, "/")+1:] != last {
-			continue
-		}
-		if want != "" {
-			return ""
-		}
-		want = path
-	}
-	return want
+	return s.snipOnePackageEndingLike(ip, func(string) bool { return true })
 }
 
 // snipStripMajor removes a trailing /vN (N ≥ 2) from a module path.
