@@ -644,6 +644,8 @@ func TestStaleReferenceSiblingCopy(t *testing.T) {
 		{"Value.Len", nil, nil},
 		// A doc shared by two siblings names each one's type.
 		{"Int64Slice", nil, nil},
+		// "Reset the value …": an imperative verb, on either method.
+		{"Value.ResetKeep", nil, nil},
 		{"Value.AsInt64Slice", nil, nil},
 	}
 	for _, tt := range tests {

@@ -43,3 +43,9 @@ func Int64(n int64) Value { return Value{t: INT64, i: []int64{n}} }
 // Int64 and Int64Slice build values; Int64Slice returns a value of type
 // INT64SLICE.
 func Int64Slice(n []int64) Value { return Value{t: INT64SLICE, i: n} }
+
+// Reset the value to its zero value.
+func (v *Value) Reset() { *v = Value{} }
+
+// Reset the value to its zero value, keeping the slices' capacity.
+func (v *Value) ResetKeep() { v.s, v.i = v.s[:0], v.i[:0] }
