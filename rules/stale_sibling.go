@@ -22,7 +22,8 @@ import (
 // sentence names its own declaration too ("Marshal and Unmarshal
 // convert…") documents both and is left alone.
 func siblingOpening(sc scope, c review.Claim) (stale, bool) {
-	if c.Kind != review.KindDocComment || c.Symbol == "" || strings.HasPrefix(c.Symbol, "package ") {
+	self, ok := siblingSelf(sc, c)
+	if !ok {
 		return stale{}, false
 	}
 	text := strings.TrimSpace(c.Text)
@@ -36,18 +37,9 @@ func siblingOpening(sc scope, c review.Claim) (stale, bool) {
 	if len(sentences) == 0 || litNamesWord(sentences[0], own) {
 		return stale{}, false
 	}
-	self, ok := sc.syms.Lookup(c.Package, c.Symbol)
-	if !ok || !sc.inModule(self) {
-		return stale{}, false
-	}
 	name := first
 	if recv, _, isMethod := strings.Cut(c.Symbol, "."); isMethod {
-		if self.Kind != retrieval.SymbolMethod {
-			return stale{}, false
-		}
 		name = recv + "." + first
-	} else if self.Kind != retrieval.SymbolFunc && self.Kind != retrieval.SymbolType {
-		return stale{}, false
 	}
 	sib, ok := sc.syms.Lookup(c.Package, name)
 	if !ok || sib.Kind != self.Kind || sib.Package != self.Package || sib.Name == self.Name {

@@ -2555,6 +2555,48 @@ func snipUnusedNamesake(path []ast.Node, info *types.Info, pos token.Pos, name s
 	if !ok || id.Name != name {
 		return nil
 	}
+	v := snipOneUnused(path, info, pos, func(v *types.Var) bool {
+		return retrieval.EditDistance(v.Name(), name, 1) == 1
+	})
+	if v == nil || !snipUseTakes(path[len(path)-2], id, info, v) {
+		return nil
+	}
+	return v
+}
+
+// snipUnusedReceiver returns the variable an undeclared receiver stands
+// for, whatever its name: the one variable of the function around the use,
+// declared before it and never used, whose type, a module type, has the
+// member selected. eino's README compiles "compiledGraph, err :=
+// graph.Compile(ctx)" and calls "r.Invoke(ctx, …)". It returns the member
+// too.
+func (s *checker) snipUnusedReceiver(path []ast.Node, info *types.Info, pos token.Pos, name string) (*types.Var, string) {
+	if len(path) < 2 {
+		return nil, ""
+	}
+	id, ok := path[len(path)-1].(*ast.Ident)
+	sel, isSel := path[len(path)-2].(*ast.SelectorExpr)
+	if !ok || id.Name != name || !isSel || sel.X != id {
+		return nil, ""
+	}
+	v := snipOneUnused(path, info, pos, func(v *types.Var) bool {
+		if v.Name() == name || s.snipModuleType(v.Type()) == nil {
+			return false
+		}
+		m, _, _ := types.LookupFieldOrMethod(v.Type(), true, v.Pkg(), sel.Sel.Name)
+		return m != nil
+	})
+	if v == nil {
+		return nil, ""
+	}
+	return v, sel.Sel.Name
+}
+
+// snipOneUnused returns the one variable keep accepts among those of the
+// function around pos (path leads to it) that are declared before pos,
+// in scope there, never used and of a type the checker decided; nil when
+// none or several are: which one is meant is then not certain.
+func snipOneUnused(path []ast.Node, info *types.Info, pos token.Pos, keep func(*types.Var) bool) *types.Var {
 	var fn ast.Node
 	for i := len(path) - 1; i >= 0 && fn == nil; i-- {
 		switch path[i].(type) {
@@ -2573,68 +2615,15 @@ func snipUnusedNamesake(path []ast.Node, info *types.Info, pos token.Pos, name s
 	for def, obj := range info.Defs {
 		v, ok := obj.(*types.Var)
 		if !ok || v.IsField() || def.Pos() < fn.Pos() || def.Pos() >= pos || used[v] || def.Name == "_" ||
-			!snipVisibleAt(v, pos) || retrieval.EditDistance(def.Name, name, 1) != 1 || !typeKnownVar(v) {
+			!snipVisibleAt(v, pos) || !typeKnownVar(v) || !keep(v) {
 			continue
 		}
 		if found != nil {
-			return nil // two namesakes: which one is meant is not certain
+			return nil
 		}
 		found = v
-	}
-	if found == nil || !snipUseTakes(path[len(path)-2], id, info, found) {
-		return nil
 	}
 	return found
-}
-
-// snipUnusedReceiver returns the variable an undeclared receiver stands
-// for, whatever its name: the one variable of the function around the use,
-// declared before it and never used, whose type, a module type, has the
-// member selected. eino's README compiles "compiledGraph, err :=
-// graph.Compile(ctx)" and calls "r.Invoke(ctx, …)". It returns the member
-// too.
-func (s *checker) snipUnusedReceiver(path []ast.Node, info *types.Info, pos token.Pos, name string) (*types.Var, string) {
-	if len(path) < 2 {
-		return nil, ""
-	}
-	id, ok := path[len(path)-1].(*ast.Ident)
-	sel, isSel := path[len(path)-2].(*ast.SelectorExpr)
-	if !ok || id.Name != name || !isSel || sel.X != id {
-		return nil, ""
-	}
-	var fn ast.Node
-	for i := len(path) - 1; i >= 0 && fn == nil; i-- {
-		switch path[i].(type) {
-		case *ast.FuncDecl, *ast.FuncLit:
-			fn = path[i]
-		}
-	}
-	if fn == nil {
-		return nil, ""
-	}
-	used := make(map[types.Object]bool, len(info.Uses))
-	for _, obj := range info.Uses {
-		used[obj] = true
-	}
-	var found *types.Var
-	for def, obj := range info.Defs {
-		v, ok := obj.(*types.Var)
-		if !ok || v.IsField() || def.Pos() < fn.Pos() || def.Pos() >= pos || used[v] || def.Name == "_" || def.Name == name ||
-			!snipVisibleAt(v, pos) || !typeKnownVar(v) || s.snipModuleType(v.Type()) == nil {
-			continue
-		}
-		if m, _, _ := types.LookupFieldOrMethod(v.Type(), true, v.Pkg(), sel.Sel.Name); m == nil {
-			continue
-		}
-		if found != nil {
-			return nil, "" // two candidates: which one is meant is not certain
-		}
-		found = v
-	}
-	if found == nil {
-		return nil, ""
-	}
-	return found, sel.Sel.Name
 }
 
 // snipVisibleAt reports whether v's scope holds pos: a parameter of a
