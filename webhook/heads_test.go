@@ -114,6 +114,75 @@ func TestForcePushBackReviewsAgain(t *testing.T) {
 	}
 }
 
+// slowRunner is an apiRunner whose run of head slow publishes only once
+// release is closed, and then finds the API's head as it is by then.
+type slowRunner struct {
+	*apiRunner
+	slow    string
+	started chan struct{}
+	release chan struct{}
+}
+
+func (r *slowRunner) Run(ctx context.Context, j Job) error {
+	if j.HeadSHA != r.slow {
+		return r.apiRunner.Run(ctx, j)
+	}
+	close(r.started)
+	<-r.release
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.runs = append(r.runs, j.HeadSHA)
+	r.published[j.HeadSHA]++ // published, and only then asks for the head
+	if r.head != j.HeadSHA {
+		return &SupersededError{Head: r.head, Base: headC}
+	}
+	return nil
+}
+
+// TestLatePublicationReviewsTheHeadAgain: B's review publishes slowly;
+// meanwhile the branch goes back to A, whose review publishes first. B's
+// summary landed last, so B's job, finding A at the API afterwards, must
+// have A reviewed again, although A is the head the queue recorded and A's
+// review is complete.
+func TestLatePublicationReviewsTheHeadAgain(t *testing.T) {
+	t.Parallel()
+	for _, b := range backends(t) {
+		t.Run(b.name, func(t *testing.T) {
+			t.Parallel()
+			runner := &slowRunner{apiRunner: &apiRunner{head: headA, published: map[string]int{}}, slow: headB,
+				started: make(chan struct{}), release: make(chan struct{})}
+			s := newServer(t, b, Config{Runner: runner, Workers: 2, PerInstallation: 2})
+			h := s.Handler()
+			start(t, s)
+			setHead := func(head string) {
+				runner.mu.Lock()
+				runner.head = head
+				runner.mu.Unlock()
+			}
+			if a := deliver(t, h, delivery{event: "pull_request", id: "late-1", body: prPayload(t, "synchronize", headA, 0)}); a.status != 202 {
+				t.Fatalf("push A: %+v", a)
+			}
+			waitFor(t, 30*time.Second, "head A to be published", func() bool { return runner.count(headA) == 1 })
+			setHead(headB)
+			if a := deliver(t, h, delivery{event: "pull_request", id: "late-2", body: prPayload(t, "synchronize", headB, 5)}); a.status != 202 {
+				t.Fatalf("push B: %+v", a)
+			}
+			<-runner.started
+			setHead(headA) // force-pushed back while B's review runs
+			if a := deliver(t, h, delivery{event: "pull_request", id: "late-3", body: prPayload(t, "synchronize", headA, 10)}); a.status != 202 {
+				t.Fatalf("push back to A: %+v", a)
+			}
+			waitFor(t, 30*time.Second, "head A to be published again", func() bool { return runner.count(headA) == 2 })
+			close(runner.release) // B publishes last
+			waitFor(t, 30*time.Second, "head A to be published after B", func() bool { return runner.count(headA) == 3 })
+			time.Sleep(300 * time.Millisecond)
+			if diff := cmp.Diff(map[string]int{headA: 3, headB: 1}, runner.published); diff != "" {
+				t.Errorf("publications (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
 // TestHeadsPrunedByWriteTime: a pull request last updated long ago keeps
 // its recorded head after the hourly prune (the record is new), so a late
 // redelivery of an older push is still stale; a record written before the

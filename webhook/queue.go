@@ -353,13 +353,15 @@ func (q *riverQueue[TTx]) enqueue(ctx context.Context, e prEvent) (_ outcome, er
 		return "", fmt.Errorf("insert job: %w", err)
 	}
 	moved := havePrev && !strings.EqualFold(prevHead, e.job.HeadSHA)
-	if !e.job.Rerun && moved && res.UniqueSkippedAsDuplicate &&
+	if !e.job.Rerun && (moved || e.follow) && res.UniqueSkippedAsDuplicate &&
 		(res.Job.State == rivertype.JobStateCompleted || res.Job.State == rivertype.JobStateRunning) {
 		// The head went back to one reviewed before (a force-push back,
 		// or the API's head after a superseded job), or being reviewed
 		// and maybe published already, before the head moved away: review
 		// it again, so that the summary and check run name it, under a key
-		// of its own.
+		// of its own. A follow always does: the superseded job may have
+		// published after the head's own review did, even when no other
+		// head was recorded in between.
 		res, err = q.client.InsertTx(ctx, tx, reviewArgs{Job: e.job, Key: jobKey(e.job) + "@" + e.job.DeliveryID}, insertOpts(e.job))
 		if err != nil {
 			return "", fmt.Errorf("insert job: %w", err)

@@ -423,6 +423,7 @@ func runFaultBench(ctx context.Context, fb faultBench, stdout io.Writer) error {
 	var (
 		mu     sync.Mutex
 		proc   *serveProc
+		procs  []*serveProc // every process started, for the logs of a failure
 		status = map[int]int{}
 		sent   int
 		tries  int
@@ -431,6 +432,7 @@ func runFaultBench(ctx context.Context, fb faultBench, stdout io.Writer) error {
 	if proc, err = e.start(ctx, addr, extra...); err != nil {
 		return fmt.Errorf("bench webhook: %w", err)
 	}
+	procs = append(procs, proc)
 	defer func() {
 		mu.Lock()
 		p := proc
@@ -507,6 +509,7 @@ func runFaultBench(ctx context.Context, fb faultBench, stdout io.Writer) error {
 			}
 			mu.Lock()
 			proc = np
+			procs = append(procs, np)
 			killed++
 			mu.Unlock()
 		}
@@ -577,14 +580,52 @@ func runFaultBench(ctx context.Context, fb faultBench, stdout io.Writer) error {
 		return fmt.Errorf("bench webhook: %d index directories (want 1), %d worktrees left (want 0)", indexes, worktrees)
 	}
 	if lost > 0 || dups > 0 || !converged {
+		// Stop the last process, so that every log is complete.
 		mu.Lock()
-		if proc != nil && fb.keep {
+		p, all := proc, procs
+		proc = nil
+		mu.Unlock()
+		if p != nil {
+			p.stop()
+		}
+		writeLostLogs(stdout, all, lostPRs)
+		if fb.keep {
 			fmt.Fprintf(stdout, "kept %s\n", e.dir)
 		}
-		mu.Unlock()
 		return fmt.Errorf("bench webhook: %d lost, %d duplicates", lost, dups)
 	}
 	return nil
+}
+
+// writeLostLogs writes, for a failed run, what every serve process logged
+// about the pull requests whose head was not published and every warning
+// or error, in process order, at most maxLostLines lines per process.
+func writeLostLogs(w io.Writer, procs []*serveProc, prs []string) {
+	const maxLostLines = 300
+	var keys [][]byte
+	for _, pr := range prs {
+		keys = append(keys, []byte(`"pr":`+pr+`,`), []byte(`"pr":`+pr+`}`))
+	}
+	for i, p := range procs {
+		<-p.done // killed or stopped by now; its log is complete
+		var lines [][]byte
+		for l := range bytes.SplitSeq(p.logs.Bytes(), []byte("\n")) {
+			keep := bytes.Contains(l, []byte(`"level":"WARN"`)) || bytes.Contains(l, []byte(`"level":"ERROR"`))
+			for _, k := range keys {
+				keep = keep || bytes.Contains(l, k)
+			}
+			if keep {
+				lines = append(lines, l)
+			}
+		}
+		if len(lines) > maxLostLines {
+			lines = lines[len(lines)-maxLostLines:]
+		}
+		fmt.Fprintf(w, "serve process %d of %d, log lines on #%s and warnings:\n", i+1, len(procs), strings.Join(prs, ", #"))
+		for _, l := range lines {
+			fmt.Fprintf(w, "  %s\n", l)
+		}
+	}
 }
 
 // benchSchema creates a schema of its own on the PostgreSQL server of

@@ -90,7 +90,10 @@ var _ webhook.Runner = (*Runner)(nil)
 //   - it reviews merge base..head in a no-checkout worktree of the mirror,
 //     with the repository's shared index directory, and publishes with
 //     every reporter (review, summary, check run), FailOn "contradicted"
-//     and the dismissals of .docreview/dismissed.yml at the head.
+//     and the dismissals of .docreview/dismissed.yml at the base;
+//   - it asks the API for the head again before publishing and after: a
+//     head that moved meanwhile is returned as a *webhook.SupersededError,
+//     so that the newest head's review is the last one published.
 //
 // A repository over the mirror size limit is not reviewed: a summary
 // comment and a neutral check run say it was skipped, and Run returns nil.
@@ -168,17 +171,11 @@ func (r *Runner) run(ctx context.Context, job webhook.Job, log *slog.Logger) err
 	// A review takes a while: a push during it makes this head an old
 	// one, whose summary must not land after the new head's. The queue
 	// reviews the new head instead (see [webhook.SupersededError]).
-	now, _, err := client.PullRequests.Get(ctx, job.Owner, job.Repo, job.PR)
-	if err != nil {
+	if moved, err := r.headMoved(ctx, client, job, head, base); err != nil {
 		return fmt.Errorf("get the pull request before publishing: %w", err)
-	}
-	if h := now.GetHead().GetSHA(); isSHA(h) && !strings.EqualFold(h, head) {
-		log.Info("not published: the pull request's head moved during the review", "head", short(head), "now", short(h))
-		nb := now.GetBase().GetSHA()
-		if !isSHA(nb) {
-			nb = base
-		}
-		return &webhook.SupersededError{Head: h, Base: nb}
+	} else if moved != nil {
+		log.Info("not published: the pull request's head moved during the review", "head", short(head), "now", short(moved.Head))
+		return moved
 	}
 
 	res, err := r.publish(ctx, ghpub.Options{
@@ -192,7 +189,36 @@ func (r *Runner) run(ctx context.Context, job webhook.Job, log *slog.Logger) err
 	}
 	log.Info("published", "head", short(head), "posted", res.Posted, "kept", res.Kept, "resolved", res.Resolved,
 		"conclusion", res.Conclusion, "requests", res.Requests)
+	// Publishing takes a while too (retries wait): the new head's review
+	// may have published meanwhile, and this summary then landed after
+	// its. Asking again after publishing closes the gap: a head pushed
+	// after this answer has its review publish after this one.
+	if moved, err := r.headMoved(ctx, client, job, head, base); err != nil {
+		return fmt.Errorf("get the pull request after publishing: %w", err)
+	} else if moved != nil {
+		log.Info("published, but the pull request's head moved meanwhile: its review runs again", "head", short(head), "now", short(moved.Head))
+		return moved
+	}
 	return nil
+}
+
+// headMoved asks the API for the pull request's head again and returns a
+// *webhook.SupersededError naming it when it is no longer head, nil when
+// it still is (or the API gave no commit SHA).
+func (r *Runner) headMoved(ctx context.Context, client *gh.Client, job webhook.Job, head, base string) (*webhook.SupersededError, error) {
+	now, _, err := client.PullRequests.Get(ctx, job.Owner, job.Repo, job.PR)
+	if err != nil {
+		return nil, err
+	}
+	h := now.GetHead().GetSHA()
+	if !isSHA(h) || strings.EqualFold(h, head) {
+		return nil, nil
+	}
+	nb := now.GetBase().GetSHA()
+	if !isSHA(nb) {
+		nb = base
+	}
+	return &webhook.SupersededError{Head: h, Base: nb}, nil
 }
 
 // review fetches base and head into the mirror and reviews the merge base

@@ -269,6 +269,25 @@ func TestRunnerRun(t *testing.T) {
 		}
 	})
 
+	t.Run("hands the head over to the queue when it moved while publishing", func(t *testing.T) {
+		// A publication slowed by retries: the new head's review may
+		// publish first, and this summary then lands after its.
+		e := setup(t, 0)
+		e.runner.Publish = func(ctx context.Context, opt ghpub.Options, rep review.Report) (ghpub.Result, error) {
+			res, err := e.pub.publish(ctx, opt, rep)
+			e.api.setPR("open", false, first, base) // a push while publishing
+			return res, err
+		}
+		err := e.runner.Run(ctx, job)
+		var sup *webhook.SupersededError
+		if !errors.As(err, &sup) || sup.Head != first || sup.Base != base {
+			t.Fatalf("Run = %v, want a *webhook.SupersededError naming head %s and base %s", err, first, base)
+		}
+		if e.reviews != 1 || len(e.pub.calls) != 1 {
+			t.Errorf("reviewed %d, published %d; want 1 and 1", e.reviews, len(e.pub.calls))
+		}
+	})
+
 	t.Run("downloads the head's dependencies before the review, and reviews when that fails", func(t *testing.T) {
 		headMod := gitT(t, src, "show", head+":go.mod")
 		for _, fail := range []bool{false, true} {
