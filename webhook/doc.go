@@ -86,7 +86,10 @@
 //     queues a review of that head (unless one is waiting) before cancelling
 //     its own job. The app's Runner asks again after its review, before it
 //     publishes: a push during a long review makes the reviewed head an old
-//     one, whose summary must not land after the new head's. A push back to a head reviewed before (a force-push back)
+//     one, whose summary must not land after the new head's. It asks once
+//     more after publishing: a publication slowed by retries may land after
+//     the new head's, so that head is queued again, even when its review is
+//     complete. A push back to a head reviewed before (a force-push back)
 //     reviews it again, so the summary names the current head. Head records
 //     are pruned 90 days after they were written, never by the event's time.
 //   - A Runner error is retried with River's backoff (attempt⁴ seconds plus

@@ -44,8 +44,10 @@ func gitOut(ctx context.Context, gitDir string, args ...string) (string, error) 
 
 // docFixes lists the commits since the date whose subject says they fix
 // something and that change only Markdown and Go files, with no Go line
-// outside comments and test files.
-func docFixes(ctx context.Context, gitDir, since string) ([]historyCommit, error) {
+// outside comments and test files. With numbers, a documentation commit
+// whatever its subject ("docs: update the default timeout") is listed too
+// when it rewrites a line's numbers and nothing else (numberEdit).
+func docFixes(ctx context.Context, gitDir, since string, numbers bool) ([]historyCommit, error) {
 	log, err := gitOut(ctx, gitDir, "log", "--no-merges", "--since="+since, "--format=%H%x1f%s")
 	if err != nil {
 		return nil, err
@@ -53,14 +55,15 @@ func docFixes(ctx context.Context, gitDir, since string) ([]historyCommit, error
 	var out []historyCommit
 	for _, line := range strings.Split(strings.TrimSpace(log), "\n") {
 		hash, subject, ok := strings.Cut(line, "\x1f")
-		if !ok || !fixSubject.MatchString(subject) {
+		fix := ok && fixSubject.MatchString(subject)
+		if !ok || !fix && !numbers {
 			continue
 		}
 		diff, err := gitOut(ctx, gitDir, "show", "--format=", "--no-color", "-U0", "--no-renames", hash)
 		if err != nil {
 			return nil, err
 		}
-		if docsOnly(diff) {
+		if docsOnly(diff) && (fix || numberEdit(diff)) {
 			out = append(out, historyCommit{hash: hash, subject: subject})
 		}
 	}
@@ -95,6 +98,51 @@ func docsOnly(diff string) bool {
 	return seen
 }
 
+// numberRun is a number as docs write it: digits, maybe with a fraction.
+var numberRun = regexp.MustCompile(`\d+(?:[.,]\d+)*`)
+
+// notAValue marks lines whose numbers are versions, dates, addresses or
+// years rather than values of the code.
+var notAValue = regexp.MustCompile(`(?i)v\d+\.\d|\d+\.\d+\.\d+|\b(?:19|20)\d\d\b|https?://|copyright|\bgo ?1\.\d|@v\d`)
+
+// numberEdit reports whether a -U0 diff replaces a line by one that
+// differs from it only in its numbers (the n-th removed line of a hunk
+// against its n-th added line), on a line whose numbers are values.
+func numberEdit(diff string) bool {
+	var minus, plus []string
+	edited := func() bool {
+		if len(minus) != len(plus) {
+			return false
+		}
+		for i, a := range minus {
+			b := plus[i]
+			if a == b || notAValue.MatchString(a) || notAValue.MatchString(b) {
+				continue
+			}
+			if numberRun.ReplaceAllString(a, "#") == numberRun.ReplaceAllString(b, "#") &&
+				strings.Join(numberRun.FindAllString(a, -1), " ") != strings.Join(numberRun.FindAllString(b, -1), " ") {
+				return true
+			}
+		}
+		return false
+	}
+	for _, l := range strings.Split(diff, "\n") {
+		switch {
+		case strings.HasPrefix(l, "@@"), strings.HasPrefix(l, "diff --git "):
+			if edited() {
+				return true
+			}
+			minus, plus = nil, nil
+		case strings.HasPrefix(l, "+++ ") || strings.HasPrefix(l, "--- "):
+		case strings.HasPrefix(l, "-"):
+			minus = append(minus, l[1:])
+		case strings.HasPrefix(l, "+"):
+			plus = append(plus, l[1:])
+		}
+	}
+	return edited()
+}
+
 // releaseBefore returns the newest release tag (vX.Y.Z at the repository
 // root) reachable from the commit's parent.
 func releaseBefore(ctx context.Context, gitDir, hash string) (string, error) {
@@ -127,8 +175,8 @@ func semverLess(a, b string) bool {
 
 // mineHistory mines the documentation fixes of a repository's history
 // since a date, each against the release before it.
-func mineHistory(ctx context.Context, gitDir, since string) ([]Candidate, error) {
-	commits, err := docFixes(ctx, gitDir, since)
+func mineHistory(ctx context.Context, gitDir, since string, numbers bool) ([]Candidate, error) {
+	commits, err := docFixes(ctx, gitDir, since, numbers)
 	if err != nil {
 		return nil, err
 	}

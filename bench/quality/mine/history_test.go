@@ -27,6 +27,29 @@ func TestDocsOnly(t *testing.T) {
 	}
 }
 
+func TestNumberEdit(t *testing.T) {
+	hunk := func(old, new string) string {
+		return "diff --git a/a.go b/a.go\n--- a/a.go\n+++ b/a.go\n@@ -1 +1 @@\n-" + old + "\n+" + new + "\n"
+	}
+	tests := []struct {
+		name, diff string
+		want       bool
+	}{
+		{"default changed", hunk("// Timeout defaults to 30 seconds.", "// Timeout defaults to 10 seconds."), true},
+		{"size changed", hunk("The limit is 1.5 MB.", "The limit is 2 MB."), true},
+		{"words changed too", hunk("// Timeout defaults to 30 seconds.", "// Timeout is 10 seconds by default."), false},
+		{"version", hunk("Requires v1.2.0 or later, 3 times.", "Requires v1.3.0 or later, 3 times."), false},
+		{"year", hunk("// Copyright 2019 the authors.", "// Copyright 2020 the authors."), false},
+		{"no numbers", hunk("// Get returns x.", "// Get returns y."), false},
+		{"unequal hunk", "diff --git a/a.go b/a.go\n--- a/a.go\n+++ b/a.go\n@@ -1 +1,2 @@\n-// 3 retries.\n+// 4 retries.\n+// More.\n", false},
+	}
+	for _, tt := range tests {
+		if got := numberEdit(tt.diff); got != tt.want {
+			t.Errorf("%s: numberEdit = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
+
 // TestHistoryCommits builds a repository whose history has a release, a
 // code change, a documentation fix and a documentation change that fixes
 // nothing, and checks which commits are fixes and which release each
@@ -69,7 +92,7 @@ func TestHistoryCommits(t *testing.T) {
 	run("add", "-A")
 	run("commit", "-qm", "docs: add a README")
 	gitDir := filepath.Join(dir, ".git")
-	commits, err := docFixes(ctx, gitDir, "2000-01-01")
+	commits, err := docFixes(ctx, gitDir, "2000-01-01", false)
 	if err != nil {
 		t.Fatal(err)
 	}

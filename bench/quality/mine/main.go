@@ -86,6 +86,7 @@ func main() {
 	workers := flag.Int("workers", 4, "modules mined at once")
 	history := flag.String("history", "", "mine the documentation fixes of this git directory's commit history, each against the release before it, instead of MODULE release pairs")
 	since := flag.String("since", "2019-01-01", "with -history, the oldest commit date")
+	numbers := flag.Bool("numbers", false, "with -history, also mine documentation commits whatever their subject that rewrite a line's numbers and nothing else")
 	flag.Parse()
 	log := slog.New(slog.NewTextHandler(os.Stderr, nil))
 	if flag.NArg() == 0 && *history == "" {
@@ -104,7 +105,7 @@ func main() {
 	}
 	ctx := context.Background()
 	if *history != "" {
-		cands, err := mineHistory(ctx, *history, *since)
+		cands, err := mineHistory(ctx, *history, *since, *numbers)
 		if err == nil {
 			err = encodeAll(json.NewEncoder(w), cands)
 		}
