@@ -196,6 +196,9 @@ func (r *LiteralMismatch) Judge(ctx context.Context, ws *review.Workspace, c rev
 	if v := r.judgeTableKey(ws, c); v != nil {
 		return v, nil
 	}
+	if v := r.judgeKeyDefault(ws, c); v != nil {
+		return v, nil
+	}
 	if v := r.judgeRange(ws, c); v != nil {
 		return v, nil
 	}

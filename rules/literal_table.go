@@ -7,6 +7,7 @@ import (
 	"go/types"
 	"io/fs"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 
@@ -195,7 +196,9 @@ func (r *LiteralMismatch) compareDefaultText(c review.Claim, lead, doc, repl, su
 }
 
 // tableField finds the struct field name of the table's package: the one
-// field of that name among the structs of the packages in scope, or, when
+// field of that name, or whose configuration tag (mapstructure, yaml, json,
+// toml, koanf, hcl) has that name, among the structs of the packages in
+// scope, or, when
 // several structs have one, the field of the struct the section heading
 // names.
 func (r *LiteralMismatch) tableField(ws *review.Workspace, c review.Claim, name string) (retrieval.Symbol, bool) {
@@ -216,10 +219,12 @@ func (r *LiteralMismatch) tableField(ws *review.Workspace, c review.Claim, name 
 				continue
 			}
 			for i := range st.NumFields() {
-				if f := st.Field(i); f.Name() == name && !f.Embedded() {
-					if sym, ok := ws.Symbols.Lookup(p.Dir, tn+"."+name); ok && sym.Kind == retrieval.SymbolField {
-						found = append(found, sym)
-					}
+				f := st.Field(i)
+				if f.Embedded() || f.Name() != name && !slices.Contains(tagNames(st.Tag(i)), name) {
+					continue
+				}
+				if sym, ok := ws.Symbols.Lookup(p.Dir, tn+"."+f.Name()); ok && sym.Kind == retrieval.SymbolField {
+					found = append(found, sym)
 				}
 			}
 		}

@@ -1,0 +1,126 @@
+package rules
+
+import (
+	"fmt"
+	"go/constant"
+	"math"
+	"reflect"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/docreview/docreview/review"
+	"github.com/docreview/docreview/review/prose"
+)
+
+// Defaults of configuration keys. Configuration references name a key as
+// the configuration file writes it, not as Go does: "- `metrics_flush_interval`
+// (default: `15s`)" documents the field whose mapstructure, yaml, json,
+// toml, koanf or hcl tag is metrics_flush_interval. A Markdown line
+// naming a key in backticks right before its default in parentheses
+// ("(default = 100)", "(default: `false`)", "(default is 5s)") is checked
+// against that field's default (fieldDefault: its Default<Field>
+// constant, a zero-value fallback or the composite literal of a New… or
+// …Default… func such as createDefaultConfig). The field is found as for
+// a table row (tableField): by tag or name among the structs of the
+// packages in the file's scope, the nearest package that has one; several
+// fields are no binding unless the section names one's struct. Strings are
+// not compared, and a default the code computes is no default to compare.
+
+// configTags are the struct tag keys whose names are configuration keys.
+var configTags = []string{"mapstructure", "yaml", "json", "toml", "koanf", "hcl"}
+
+// tagNames returns the configuration key names a struct tag gives a field.
+func tagNames(tag string) []string {
+	var out []string
+	for _, k := range configTags {
+		v, ok := reflect.StructTag(tag).Lookup(k)
+		if !ok {
+			continue
+		}
+		name, _, _ := strings.Cut(v, ",")
+		if name != "" && name != "-" {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+// keyDefaultRE is a backticked configuration key followed by its default
+// in parentheses.
+var keyDefaultRE = regexp.MustCompile("`([A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*)`\\s*\\(\\s*[Dd]efault(?:\\s+is|\\s*[:=])?\\s*([^()]*?)\\s*\\)")
+
+// judgeKeyDefault checks the defaults a Markdown line gives configuration
+// keys.
+func (r *LiteralMismatch) judgeKeyDefault(ws *review.Workspace, c review.Claim) *review.Verdict {
+	if c.Kind != review.KindMarkdown || strings.HasPrefix(strings.TrimSpace(c.Text), "|") || ws.Symbols == nil {
+		return nil
+	}
+	for _, m := range keyDefaultRE.FindAllStringSubmatch(c.Text, -1) {
+		key, doc := m[1], m[2]
+		if doc == "" {
+			continue
+		}
+		parts := strings.Split(key, ".")
+		field, ok := r.tableField(ws, c, parts[len(parts)-1])
+		if !ok {
+			continue
+		}
+		site, ok := r.fieldDefault(ws, field)
+		if !ok || site.val == nil {
+			continue
+		}
+		hops := []string{fmt.Sprintf("%s:%d", c.Path, c.Line), field.Name}
+		subject := "`" + key + "`"
+		if !strings.HasSuffix(field.Name, "."+key) {
+			subject += " (" + field.Name + ")"
+		}
+		if v := r.compareDefaultText(c, "The doc gives", doc, keyDefaultRepl(doc, site), subject, hops, site); v != nil {
+			return v
+		}
+	}
+	return nil
+}
+
+// keyDefaultRepl writes the code's default the way doc writes one: in
+// doc's unit when doc is a number with a unit and the default a whole
+// number of it ("15s" for 30 * time.Second as "30s"), as the code's
+// expression in backticks otherwise; "" when neither is certain.
+func keyDefaultRepl(doc string, site valueSite) string {
+	ticked := strings.HasPrefix(doc, "`") && strings.HasSuffix(doc, "`") && len(doc) >= 2
+	src := strings.Trim(doc, "`")
+	_, unit, ok := prose.WholeLiteral(src)
+	if !ok || unit == "" {
+		if _, err := strconv.ParseFloat(src, 64); err == nil || src == "true" || src == "false" {
+			shown := site.val.ExactString()
+			if ticked {
+				shown = "`" + shown + "`"
+			}
+			return shown
+		}
+		return "`" + site.expr + "`"
+	}
+	code, _ := constant.Float64Val(constant.ToFloat(site.val))
+	var n float64
+	switch prose.DimensionOf(unit) {
+	case prose.Duration:
+		if !litIsDuration(site.typ) {
+			return ""
+		}
+		n = code / prose.Nanoseconds(unit)
+	default:
+		return ""
+	}
+	if n <= 0 || n != math.Trunc(n) {
+		return ""
+	}
+	i := strings.IndexFunc(src, func(r rune) bool { return (r < '0' || r > '9') && r != '.' })
+	if i <= 0 {
+		return ""
+	}
+	out := strconv.FormatFloat(n, 'f', -1, 64) + src[i:]
+	if ticked {
+		out = "`" + out + "`"
+	}
+	return out
+}

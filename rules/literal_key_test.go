@@ -1,0 +1,57 @@
+package rules
+
+import (
+	"testing"
+
+	"github.com/docreview/docreview/review"
+)
+
+// TestLiteralKeyDefault: a configuration reference names keys as the
+// configuration file writes them; the struct tag that decodes each key
+// binds its stated default to the field's.
+func TestLiteralKeyDefault(t *testing.T) {
+	ws := loadWorkspace(t, "configkey")
+	rule := &LiteralMismatch{}
+	at := func(s, why string) []ev {
+		l := lineOf(t, ws, "receiver/config.go", s)
+		return []ev{{"receiver/config.go", l, l, review.SourceCode, why}}
+	}
+	tests := []struct {
+		name string
+		line string // the line of receiver/README.md containing this
+		want *want
+	}{
+		{name: "duration in another unit than the code's", line: "`metrics_flush_interval`", want: &want{
+			label:      review.Contradicted,
+			message:    "The doc gives `15s` as the default of `metrics_flush_interval` (Config.FlushInterval), but the code sets FlushInterval = 30 * time.Second (30s).",
+			suggestion: "`metrics_flush_interval` (default: `30s`): how often metrics are flushed.",
+			evidence:   at("FlushInterval: 30", "FlushInterval = 30 * time.Second"),
+		}},
+		{name: "bool", line: "`parse_string_tags`", want: &want{
+			label:      review.Contradicted,
+			message:    "The doc gives true as the default of `parse_string_tags` (Config.ParseTags), but the code sets ParseTags = false.",
+			suggestion: "`parse_string_tags` (default = false): whether string tags are parsed.",
+			evidence:   at("ParseTags:     false", "ParseTags = false"),
+		}},
+		{name: "count through a constant that agrees", line: "`dimensions_cache_size`"},
+		{name: "yaml tag, default that agrees", line: "`max_retries` (default is 5)"},
+		{name: "nested key that agrees", line: "`max_size`"},
+		// Two structs have an enabled key and the section names neither.
+		{name: "ambiguous key", line: "`enabled`"},
+		{name: "field without a default in the code", line: "`size`"},
+		// Code normalises strings: a different spelling is no different default.
+		{name: "string", line: "`endpoint`"},
+		{name: "no field has the key", line: "`unknown_key`"},
+		{name: "default not right after the key", line: "An example value"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := mdClaim(t, ws, "receiver/README.md", tt.line)
+			got, err := rule.Judge(t.Context(), ws, c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkVerdict(t, rule, got, tt.want)
+		})
+	}
+}

@@ -1,0 +1,3 @@
+module example.com/collector
+
+go 1.22

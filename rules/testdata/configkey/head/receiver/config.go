@@ -1,0 +1,52 @@
+// Package receiver receives spans.
+package receiver
+
+import "time"
+
+const defaultCacheSize = 1000
+
+// Config is the receiver's configuration.
+type Config struct {
+	// Endpoint is the address to listen on.
+	Endpoint string `mapstructure:"endpoint"`
+	// FlushInterval is how often metrics are flushed.
+	FlushInterval time.Duration `mapstructure:"metrics_flush_interval"`
+	// CacheSize is how many dimensions are cached.
+	CacheSize int `mapstructure:"dimensions_cache_size"`
+	// ParseTags parses string tags.
+	ParseTags bool `mapstructure:"parse_string_tags"`
+	// Retries is how often a send is retried.
+	Retries int `yaml:"max_retries"`
+	// Histogram configures the histogram.
+	Histogram HistogramConfig `mapstructure:"histogram"`
+	// Queue configures the queue.
+	Queue QueueConfig `mapstructure:"queue"`
+}
+
+// HistogramConfig configures a histogram.
+type HistogramConfig struct {
+	// Enabled turns the histogram on.
+	Enabled bool `mapstructure:"enabled"`
+	// MaxSize is the largest bucket count.
+	MaxSize int `mapstructure:"max_size"`
+}
+
+// QueueConfig configures a queue.
+type QueueConfig struct {
+	// Enabled turns the queue on.
+	Enabled bool `mapstructure:"enabled"`
+	// Size is the queue's length, set by the caller.
+	Size int `mapstructure:"size"`
+}
+
+func createDefaultConfig() *Config {
+	return &Config{
+		Endpoint:      "localhost:9411",
+		FlushInterval: 30 * time.Second,
+		CacheSize:     defaultCacheSize,
+		ParseTags:     false,
+		Retries:       5,
+		Histogram:     HistogramConfig{Enabled: true, MaxSize: 160},
+		Queue:         QueueConfig{Enabled: false},
+	}
+}
