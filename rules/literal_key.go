@@ -18,7 +18,9 @@ import (
 // (default: `15s`)" documents the field whose mapstructure, yaml, json,
 // toml, koanf or hcl tag is metrics_flush_interval. A Markdown line
 // naming a key in backticks right before its default in parentheses
-// ("(default = 100)", "(default: `false`)", "(default is 5s)") is checked
+// ("(default = 100)", "(default: `false`)", "(default is 5s)"), or a list
+// item that opens with a key and states one default ("- `flush_interval`
+// [default: 1s]: …", "- `max_staleness`: … Default: 0") is checked
 // against that field's default (fieldDefault: its Default<Field>
 // constant, a zero-value fallback or the composite literal of a New… or
 // …Default… func such as createDefaultConfig). The field is found as for
@@ -50,14 +52,59 @@ func tagNames(tag string) []string {
 // in parentheses.
 var keyDefaultRE = regexp.MustCompile("`([A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*)`\\s*\\(\\s*[Dd]efault(?:\\s+is|\\s*[:=])?\\s*([^()]*?)\\s*\\)")
 
+// keyItemRE is a list item of a configuration reference: it opens with
+// a backticked key.
+var keyItemRE = regexp.MustCompile("^`([A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za-z0-9_-]*)*)`")
+
+// itemDefaultRE is a default an item states anywhere after its key:
+// "[default: json]", "(default = 5)", "Default: 0", "Defaults to 10s",
+// "default is `false`". The value is one word.
+var itemDefaultRE = regexp.MustCompile("(?i)(?:[\\[(]\\s*default\\s*[:=]?\\s*([^\\])\\s]+)\\s*[\\])]|\\bdefault(?:s\\s+to|\\s+is|\\s+value\\s+is|\\s*:)\\s*(`[^`\\s]+`|[^\\s.,;:()]+(?:\\.\\d+)?[A-Za-z]*)(?:[.,;)]|\\s|$))")
+
+// keyDefaults returns the (key, default) pairs a Markdown line states:
+// each backticked key right before a parenthesised default, or, in an
+// item that opens with a key, the one default the item states.
+func keyDefaults(text string) [][2]string {
+	var out [][2]string
+	for _, m := range keyDefaultRE.FindAllStringSubmatch(text, -1) {
+		out = append(out, [2]string{m[1], m[2]})
+	}
+	if len(out) > 0 {
+		return out
+	}
+	k := keyItemRE.FindStringSubmatch(text)
+	if k == nil {
+		return nil
+	}
+	rest := text[len(k[0]):]
+	ds := itemDefaultRE.FindAllStringSubmatchIndex(rest, -1)
+	if len(ds) != 1 {
+		return nil // several defaults: which one is the key's is not certain
+	}
+	d := ds[0]
+	if conditionalRE.MatchString(rest[d[1]-1:]) {
+		return nil // "default: true, or false when rotating"
+	}
+	val := ""
+	for _, g := range [][2]int{{d[2], d[3]}, {d[4], d[5]}} {
+		if g[0] >= 0 {
+			val = rest[g[0]:g[1]]
+		}
+	}
+	return [][2]string{{k[1], val}}
+}
+
+// conditionalRE is what makes a default conditional when it follows it.
+var conditionalRE = regexp.MustCompile(`(?i)^[,;]?\s*(?:or|unless|when|if|except|otherwise|for|on|in)\b`)
+
 // judgeKeyDefault checks the defaults a Markdown line gives configuration
 // keys.
 func (r *LiteralMismatch) judgeKeyDefault(ws *review.Workspace, c review.Claim) *review.Verdict {
 	if c.Kind != review.KindMarkdown || strings.HasPrefix(strings.TrimSpace(c.Text), "|") || ws.Symbols == nil {
 		return nil
 	}
-	for _, m := range keyDefaultRE.FindAllStringSubmatch(c.Text, -1) {
-		key, doc := m[1], m[2]
+	for _, m := range keyDefaults(strings.TrimSpace(c.Text)) {
+		key, doc := m[0], m[1]
 		if doc == "" {
 			continue
 		}

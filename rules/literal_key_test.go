@@ -33,6 +33,15 @@ func TestLiteralKeyDefault(t *testing.T) {
 			suggestion: "`parse_string_tags` (default = false): whether string tags are parsed.",
 			evidence:   at("ParseTags:     false", "ParseTags = false"),
 		}},
+		{name: "item with its default in brackets", line: "`flush_interval`[default: 5s]", want: &want{
+			label:      review.Contradicted,
+			message:    "The doc gives 5s as the default of `flush_interval` (Config.FlushEvery), but the code sets FlushEvery = time.Second (1s).",
+			suggestion: "`flush_interval`[default: 1s]: how often the file is flushed.",
+			evidence:   at("FlushEvery:    time.Second", "FlushEvery = time.Second"),
+		}},
+		{name: "item with a trailing Default: that agrees", line: "`max_staleness`"},
+		// Two defaults in one item: which one is the key's is not certain.
+		{name: "item with two defaults", line: "`append`"},
 		{name: "count through a constant that agrees", line: "`dimensions_cache_size`"},
 		{name: "yaml tag, default that agrees", line: "`max_retries` (default is 5)"},
 		{name: "nested key that agrees", line: "`max_size`"},

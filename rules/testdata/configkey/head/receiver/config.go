@@ -17,6 +17,12 @@ type Config struct {
 	ParseTags bool `mapstructure:"parse_string_tags"`
 	// Retries is how often a send is retried.
 	Retries int `yaml:"max_retries"`
+	// Staleness is how long a state entry lives.
+	Staleness time.Duration `mapstructure:"max_staleness"`
+	// FlushEvery is how often the file is flushed.
+	FlushEvery time.Duration `mapstructure:"flush_interval"`
+	// Append appends to the file.
+	Append bool `mapstructure:"append"`
 	// Histogram configures the histogram.
 	Histogram HistogramConfig `mapstructure:"histogram"`
 	// Queue configures the queue.
@@ -46,6 +52,9 @@ func createDefaultConfig() *Config {
 		CacheSize:     defaultCacheSize,
 		ParseTags:     false,
 		Retries:       5,
+		Staleness:     0,
+		FlushEvery:    time.Second,
+		Append:        false,
 		Histogram:     HistogramConfig{Enabled: true, MaxSize: 160},
 		Queue:         QueueConfig{Enabled: false},
 	}
