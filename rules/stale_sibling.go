@@ -120,9 +120,6 @@ var docWordRE = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_]*`)
 // sibling's own name, or a name that is only the part, is no such name.
 func siblingVariant(sc scope, c review.Claim) (stale, bool) {
 	self, ok := siblingSelf(sc, c)
-	if !ok {
-		self, ok = enumSelf(sc, c)
-	}
 	if !ok || self.Package.Types == nil {
 		return stale{}, false
 	}
@@ -135,9 +132,8 @@ func siblingVariant(sc scope, c review.Claim) (stale, bool) {
 	// docs name none but their own.
 	var words []string
 	seen := map[string]bool{own: true}
-	declared := func(n string) bool { return scope.Lookup(n) != nil || predeclaredType(n) }
 	for _, w := range docWordRE.FindAllString(c.Text, -1) {
-		if !seen[w] && declared(w) {
+		if !seen[w] && scope.Lookup(w) != nil {
 			words = append(words, w)
 		}
 		seen[w] = true
@@ -159,7 +155,7 @@ func siblingVariant(sc scope, c review.Claim) (stale, bool) {
 			// on purpose ("[SubMapOf] and [SuperMapOf] take only one
 			// parameter").
 			repl, ok := variantName(w, x, y)
-			if !ok || repl == own || !declared(repl) || predeclaredType(w) != predeclaredType(repl) || litNamesWord(c.Text, repl) {
+			if !ok || repl == own || scope.Lookup(repl) == nil || litNamesWord(c.Text, repl) {
 				continue
 			}
 			sib, ok := sc.syms.Lookup(self.Package.Dir, sibName)
@@ -169,7 +165,7 @@ func siblingVariant(sc scope, c review.Claim) (stale, bool) {
 			if sentences == nil {
 				sentences = prose.SplitSentences(strings.TrimSpace(c.Text))
 			}
-			if !sharedSentenceWith(sentences, sib.Doc, w, own, lastPart(sibName)) {
+			if !sharedSentenceWith(sentences, sib.Doc, w) {
 				continue
 			}
 			s := stale{
@@ -209,18 +205,15 @@ func variantName(w, x, y string) (string, bool) {
 }
 
 // sharedSentenceWith reports whether one of sentences holds w and is a
-// sentence of doc word for word, own's name read as the sibling's sib
-// (zap's "Complex64Type indicates that the field carries a complex128."
-// is Complex128Type's sentence with the subject renamed).
-func sharedSentenceWith(sentences []string, doc, w, own, sib string) bool {
+// sentence of doc word for word.
+func sharedSentenceWith(sentences []string, doc, w string) bool {
 	norm := func(s string) string { return strings.Join(strings.Fields(s), " ") }
 	theirs := map[string]bool{}
 	for _, s := range prose.SplitSentences(strings.TrimSpace(doc)) {
 		theirs[norm(s)] = true
 	}
-	ownRE := regexp.MustCompile(`\b` + regexp.QuoteMeta(own) + `\b`)
 	for _, s := range sentences {
-		if (theirs[norm(s)] || theirs[norm(ownRE.ReplaceAllLiteralString(s, sib))]) && litNamesWord(s, w) {
+		if theirs[norm(s)] && litNamesWord(s, w) {
 			return true
 		}
 	}
@@ -244,48 +237,12 @@ func siblingSelf(sc scope, c review.Claim) (retrieval.Symbol, bool) {
 	return retrieval.Symbol{}, false
 }
 
-// enumSelf returns the constant a doc comment documents when it is the
-// module's and of a named type: a member of an enum, whose siblings are
-// the other constants of that type.
-func enumSelf(sc scope, c review.Claim) (retrieval.Symbol, bool) {
-	if c.Kind != review.KindDocComment || c.Symbol == "" {
-		return retrieval.Symbol{}, false
-	}
-	self, ok := sc.syms.Lookup(c.Package, c.Symbol)
-	if !ok || self.Kind != retrieval.SymbolConst || !sc.inModule(self) || self.Package == nil {
-		return retrieval.Symbol{}, false
-	}
-	if k, ok := self.Object.(*types.Const); !ok || !isNamed(k.Type()) {
-		return retrieval.Symbol{}, false
-	}
-	return self, true
-}
-
-func isNamed(t types.Type) bool {
-	_, ok := types.Unalias(t).(*types.Named)
-	return ok
-}
-
-// predeclaredType reports whether n is a predeclared type (complex128,
-// int64), which a doc names as the package's own names.
-func predeclaredType(n string) bool {
-	_, ok := types.Universe.Lookup(n).(*types.TypeName)
-	return ok
-}
-
 // siblingNames returns the names of the declarations of the same kind
-// and place as self: the other methods of its type ("Value.AsInt64"), the
-// other constants of its type, or the package's other funcs or types.
+// and place as self: the other methods of its type ("Value.AsInt64"), or
+// the package's other funcs or types.
 func siblingNames(self retrieval.Symbol) []string {
 	var names []string
 	switch self.Kind {
-	case retrieval.SymbolConst:
-		scope := self.Package.Types.Scope()
-		for _, n := range scope.Names() {
-			if k, ok := scope.Lookup(n).(*types.Const); ok && n != self.Name && types.Identical(k.Type(), self.Object.Type()) {
-				names = append(names, n)
-			}
-		}
 	case retrieval.SymbolMethod:
 		fn, ok := self.Object.(*types.Func)
 		if !ok {
