@@ -109,18 +109,26 @@ func (r *LiteralMismatch) judgeKeyDefault(ws *review.Workspace, c review.Claim) 
 			continue
 		}
 		parts := strings.Split(key, ".")
-		field, ok := r.tableField(ws, c, parts[len(parts)-1])
-		if !ok {
+		last := parts[len(parts)-1]
+		var (
+			site  valueSite
+			fname string
+		)
+		if field, ok := r.tableField(ws, c, last); ok {
+			if site, ok = r.fieldDefault(ws, field); !ok {
+				continue
+			}
+			fname = field.Name
+		} else if site, fname, ok = r.depKeyDefault(ws, c, last); !ok {
 			continue
 		}
-		site, ok := r.fieldDefault(ws, field)
-		if !ok || site.val == nil {
+		if site.val == nil {
 			continue
 		}
-		hops := []string{fmt.Sprintf("%s:%d", c.Path, c.Line), field.Name}
+		hops := []string{fmt.Sprintf("%s:%d", c.Path, c.Line), fname}
 		subject := "`" + key + "`"
-		if !strings.HasSuffix(field.Name, "."+key) {
-			subject += " (" + field.Name + ")"
+		if !strings.HasSuffix(fname, "."+key) {
+			subject += " (" + fname + ")"
 		}
 		if v := r.compareDefaultText(c, "The doc gives", doc, keyDefaultRepl(doc, site), subject, hops, site); v != nil {
 			return v

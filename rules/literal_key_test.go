@@ -1,8 +1,10 @@
 package rules
 
 import (
+	"path/filepath"
 	"testing"
 
+	"github.com/docreview/docreview/retrieval"
 	"github.com/docreview/docreview/review"
 )
 
@@ -56,6 +58,55 @@ func TestLiteralKeyDefault(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			c := mdClaim(t, ws, "receiver/README.md", tt.line)
+			got, err := rule.Judge(t.Context(), ws, c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkVerdict(t, rule, got, tt.want)
+		})
+	}
+}
+
+// TestLiteralKeyDefaultFromDependency: a key of a dependency's struct
+// that the module's configuration holds takes its default from the
+// dependency's constructor the module calls, read from the module cache.
+func TestLiteralKeyDefaultFromDependency(t *testing.T) {
+	cache, err := filepath.Abs("testdata/keydep/modcache")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("GOMODCACHE", cache)
+	ws := loadWorkspaceWith(t, "keydep", &retrieval.TypeCache{})
+	if _, ok := ws.Symbols.DepPackage("example.com/retry"); !ok {
+		t.Fatal("example.com/retry was not loaded from the fixture's module cache")
+	}
+	rule := &LiteralMismatch{}
+	call := lineOf(t, ws, "config.go", "BackOffConfig: retry.NewDefaultBackOffConfig()")
+	tests := []struct {
+		name string
+		line string
+		want *want
+	}{
+		{name: "dependency default in another unit", line: "`max_elapsed_time`", want: &want{
+			label:      review.Contradicted,
+			message:    "The doc gives 120s as the default of `max_elapsed_time` (BackOffConfig.MaxElapsedTime), but the code sets MaxElapsedTime = 5 * time.Minute (5m0s).",
+			suggestion: "`max_elapsed_time` (default = 300s): the most time spent on a batch.",
+			evidence: []ev{{"config.go", call, call, review.SourceCode,
+				"createDefaultConfig sets BackOffConfig = retry.NewDefaultBackOffConfig(), which returns MaxElapsedTime: 5 * time.Minute (@upstream/example.com/retry@v1.2.0/retry.go:22)"}},
+		}},
+		{name: "dependency default that agrees", line: "`initial_interval`"},
+		{name: "through the dependency's constant", line: "`max_attempts`"},
+		// A value the dependency computes is no default to compare.
+		{name: "computed", line: "`jitter`"},
+		// Both dependency structs have an enabled key.
+		{name: "ambiguous", line: "`enabled`"},
+		// The module never sets the queue: its default is not the
+		// dependency constructor's.
+		{name: "holder the module does not set", line: "`queue_size`"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := mdClaim(t, ws, "README.md", tt.line)
 			got, err := rule.Judge(t.Context(), ws, c)
 			if err != nil {
 				t.Fatal(err)

@@ -1,0 +1,256 @@
+package rules
+
+import (
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"path"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/docreview/docreview/retrieval"
+	"github.com/docreview/docreview/review"
+)
+
+// Defaults of configuration keys a dependency declares. A component's
+// configuration often holds a dependency's struct under a key of its own
+// (kafkaexporter's Config embeds configretry.BackOffConfig as
+// retry_on_failure), and its constructor sets that struct from the
+// dependency's own constructor (createDefaultConfig sets BackOffConfig:
+// configretry.NewDefaultBackOffConfig()). The README's "`max_elapsed_time`
+// (default = 120s)" then speaks of MaxElapsedTime, whose default is in the
+// dependency's func body: a body the symbol table does not type-check
+// (dependencies are loaded declarations only), so it is read from the
+// module cache's source file and its value evaluated as a constant
+// expression of the dependency's package (time units written out). The
+// evidence is the module's line that calls the dependency's constructor
+// (evidence lies in the repository), naming the dependency's line.
+//
+// The key must be the tag of one field of one dependency struct that the
+// module structs of the doc's scope hold (embedded or named, by value or
+// pointer), in the nearest package that holds any; the module must set
+// that struct, in every constructor that does, by the same call of a func
+// of the struct's package without arguments, whose body returns one
+// composite literal of the struct (or its address) setting the field.
+
+// depKeyField is a field of a dependency struct a module struct holds.
+type depKeyField struct {
+	holder *types.Var   // the module struct's field of the dependency's type
+	named  *types.Named // the dependency's struct type
+	field  *types.Var   // its field tagged with the key
+}
+
+// depKeyDefault returns the default a dependency gives the field the key
+// names, as a site in the dependency's source ("@upstream/…" path), and
+// that field's name ("BackOffConfig.MaxElapsedTime").
+func (r *LiteralMismatch) depKeyDefault(ws *review.Workspace, c review.Claim, key string) (valueSite, string, bool) {
+	sc := newScope(ws.Symbols, c)
+	var found []depKeyField
+	var in *retrieval.Package
+	for _, p := range docScopePackages(ws, c, sc) {
+		if p.Types == nil {
+			continue
+		}
+		scope := p.Types.Scope()
+		for _, tn := range scope.Names() {
+			obj, ok := scope.Lookup(tn).(*types.TypeName)
+			if !ok {
+				continue
+			}
+			st, ok := obj.Type().Underlying().(*types.Struct)
+			if !ok {
+				continue
+			}
+			for i := range st.NumFields() {
+				holder := st.Field(i)
+				named := depStruct(ws, holder.Type())
+				if named == nil {
+					continue
+				}
+				dst := named.Underlying().(*types.Struct)
+				for j := range dst.NumFields() {
+					if f := dst.Field(j); f.Exported() && slices.Contains(tagNames(dst.Tag(j)), key) {
+						found = append(found, depKeyField{holder: holder, named: named, field: f})
+					}
+				}
+			}
+		}
+		if len(found) > 0 {
+			in = p
+			break
+		}
+	}
+	if len(found) != 1 {
+		return valueSite{}, "", false
+	}
+	k := found[0]
+	// The module's constructors set the holder from one func of the
+	// dependency's package.
+	sites := r.pkgValuesOf(ws, in).fields[k.holder]
+	if len(sites) == 0 {
+		return valueSite{}, "", false
+	}
+	for _, s := range sites[1:] {
+		if s.expr != sites[0].expr {
+			return valueSite{}, "", false
+		}
+	}
+	call, err := parser.ParseExpr(sites[0].expr)
+	if err != nil {
+		return valueSite{}, "", false
+	}
+	ce, ok := call.(*ast.CallExpr)
+	if !ok || len(ce.Args) != 0 {
+		return valueSite{}, "", false
+	}
+	sel, ok := ce.Fun.(*ast.SelectorExpr)
+	if !ok {
+		return valueSite{}, "", false
+	}
+	dep := k.named.Obj().Pkg()
+	if q, ok := sel.X.(*ast.Ident); !ok || q.Name != dep.Name() {
+		return valueSite{}, "", false
+	}
+	fn, ok := dep.Scope().Lookup(sel.Sel.Name).(*types.Func)
+	if !ok || !returnsStruct(fn, k.named) {
+		return valueSite{}, "", false
+	}
+	site, ok := depFieldValue(ws, dep, fn, k.named, k.field)
+	if !ok {
+		return valueSite{}, "", false
+	}
+	// The evidence is the module's own line, which exists at head; the
+	// dependency's line is named in it.
+	site.why = fmt.Sprintf("%s sets %s = %s, which returns %s: %s (%s)", sites[0].fn, sites[0].name, sites[0].expr,
+		k.field.Name(), site.expr, site.path+":"+strconv.Itoa(site.line))
+	site.path, site.line, site.end = sites[0].path, sites[0].line, sites[0].end
+	return site, k.named.Obj().Name() + "." + k.field.Name(), true
+}
+
+// depStruct returns the named struct type t holds (by value or pointer)
+// when a dependency declares it; nil otherwise.
+func depStruct(ws *review.Workspace, t types.Type) *types.Named {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok || named.Obj().Pkg() == nil {
+		return nil
+	}
+	if _, ok := named.Underlying().(*types.Struct); !ok {
+		return nil
+	}
+	if _, ok := ws.Symbols.DepPackage(named.Obj().Pkg().Path()); !ok {
+		return nil
+	}
+	return named
+}
+
+// returnsStruct reports whether fn takes nothing and returns named or a
+// pointer to it, alone.
+func returnsStruct(fn *types.Func, named *types.Named) bool {
+	sig := fn.Type().(*types.Signature)
+	if sig.Recv() != nil || sig.Params().Len() != 0 || sig.Results().Len() != 1 {
+		return false
+	}
+	t := sig.Results().At(0).Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	return types.Identical(t, named)
+}
+
+// depFieldValue reads fn's source in the module cache and returns the
+// constant its one returned composite literal of named gives field.
+func depFieldValue(ws *review.Workspace, dep *types.Package, fn *types.Func, named *types.Named, field *types.Var) (valueSite, bool) {
+	dp, ok := ws.Symbols.DepPackage(dep.Path())
+	if !ok || dp.Fset == nil || !fn.Pos().IsValid() {
+		return valueSite{}, false
+	}
+	filename := dp.Fset.Position(fn.Pos()).Filename
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, filename, nil, parser.SkipObjectResolution)
+	if err != nil {
+		return valueSite{}, false
+	}
+	var decl *ast.FuncDecl
+	for _, d := range f.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && fd.Name.Name == fn.Name() && fd.Body != nil {
+			decl = fd
+		}
+	}
+	if decl == nil {
+		return valueSite{}, false
+	}
+	var lits []*ast.CompositeLit
+	for _, st := range decl.Body.List {
+		ret, ok := st.(*ast.ReturnStmt)
+		if !ok || len(ret.Results) != 1 {
+			continue
+		}
+		x := ast.Unparen(ret.Results[0])
+		if u, ok := x.(*ast.UnaryExpr); ok && u.Op == token.AND {
+			x = u.X
+		}
+		if cl, ok := x.(*ast.CompositeLit); ok && typeNamed(cl.Type, named.Obj().Name()) {
+			lits = append(lits, cl)
+		}
+	}
+	if len(lits) != 1 {
+		return valueSite{}, false
+	}
+	for _, e := range lits[0].Elts {
+		kv, ok := e.(*ast.KeyValueExpr)
+		if !ok {
+			continue
+		}
+		if id, ok := kv.Key.(*ast.Ident); !ok || id.Name != field.Name() {
+			continue
+		}
+		expr := types.ExprString(kv.Value)
+		tv, err := types.Eval(token.NewFileSet(), dep, token.NoPos, timeUnits.Replace(expr))
+		if err != nil || tv.Value == nil || tv.Value.Kind() == constant.Unknown {
+			return valueSite{}, false
+		}
+		pos := fset.Position(kv.Pos())
+		p, ok := upstreamPath(ws, dep.Path(), filename)
+		if !ok {
+			return valueSite{}, false
+		}
+		return valueSite{
+			val: tv.Value, typ: field.Type(), name: field.Name(), expr: expr,
+			why:  fmt.Sprintf("%s.%s returns %s{%s: %s}", dep.Name(), fn.Name(), named.Obj().Name(), field.Name(), expr),
+			path: p, line: pos.Line, end: fset.Position(kv.End()).Line, fn: dep.Name() + "." + fn.Name(),
+		}, true
+	}
+	return valueSite{}, false
+}
+
+// typeNamed reports whether a composite literal's type expression is the
+// type called name, qualified or not.
+func typeNamed(x ast.Expr, name string) bool {
+	switch t := x.(type) {
+	case *ast.Ident:
+		return t.Name == name
+	case *ast.SelectorExpr:
+		return t.Sel.Name == name
+	}
+	return false
+}
+
+// upstreamPath names a dependency's source file as the upstream index
+// does: "@upstream/MODULE@VERSION/DIR/FILE.go".
+func upstreamPath(ws *review.Workspace, ip, filename string) (string, bool) {
+	mod, version, ok := ws.Symbols.DepModule(ip)
+	if !ok || strings.Contains(version, "@") {
+		return "", false
+	}
+	rel := strings.TrimPrefix(ip, mod)
+	rel = strings.TrimPrefix(rel, "/")
+	return "@upstream/" + mod + "@" + version + "/" + path.Join(rel, filepath.Base(filename)), true
+}
