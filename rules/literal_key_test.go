@@ -47,8 +47,13 @@ func TestLiteralKeyDefault(t *testing.T) {
 		{name: "count through a constant that agrees", line: "`dimensions_cache_size`"},
 		{name: "yaml tag, default that agrees", line: "`max_retries` (default is 5)"},
 		{name: "nested key that agrees", line: "`max_size`"},
-		// Two structs have an enabled key and the section names neither.
-		{name: "ambiguous key", line: "`enabled`"},
+		// Two structs have an enabled key; the parent item names one.
+		{name: "nested key of two structs, told apart by its parent", line: "`enabled`", want: &want{
+			label:      review.Contradicted,
+			message:    "The doc gives `false` as the default of `enabled` (HistogramConfig.Enabled), but the code sets Enabled = true.",
+			suggestion: "`enabled` (default: `true`): turns it on.",
+			evidence:   at("Histogram:     HistogramConfig{Enabled: true", "Enabled = true"),
+		}},
 		{name: "field without a default in the code", line: "`size`"},
 		// Code normalises strings: a different spelling is no different default.
 		{name: "string", line: "`endpoint`"},
@@ -98,8 +103,11 @@ func TestLiteralKeyDefaultFromDependency(t *testing.T) {
 		{name: "through the dependency's constant", line: "`max_attempts`"},
 		// A value the dependency computes is no default to compare.
 		{name: "computed", line: "`jitter`"},
-		// Both dependency structs have an enabled key.
-		{name: "ambiguous", line: "`enabled`"},
+		// Both dependency structs have an enabled key; the parent item
+		// names the retry one, whose default agrees.
+		{name: "nested key told apart by its parent", line: "`enabled` (default = true)"},
+		// The same key under the queue, which the module does not set.
+		{name: "nested key of a holder the module does not set", line: "`enabled` (default = false)"},
 		// The module never sets the queue: its default is not the
 		// dependency constructor's.
 		{name: "holder the module does not set", line: "`queue_size`"},

@@ -85,6 +85,13 @@ func (r *LiteralMismatch) depKeyDefault(ws *review.Workspace, c review.Claim, ke
 			break
 		}
 	}
+	if len(found) > 1 {
+		// A nested item's parent key names the holder.
+		parent := parentKey(ws, c)
+		found = slices.DeleteFunc(found, func(k depKeyField) bool {
+			return parent == "" || !slices.Contains(append(tagNames(holderTag(in, k.holder)), k.holder.Name()), parent)
+		})
+	}
 	if len(found) != 1 {
 		return valueSite{}, "", false
 	}
@@ -130,6 +137,25 @@ func (r *LiteralMismatch) depKeyDefault(ws *review.Workspace, c review.Claim, ke
 		k.field.Name(), site.expr, site.path+":"+strconv.Itoa(site.line))
 	site.path, site.line, site.end = sites[0].path, sites[0].line, sites[0].end
 	return site, k.named.Obj().Name() + "." + k.field.Name(), true
+}
+
+// holderTag returns the struct tag of field, a field of a struct of p.
+func holderTag(p *retrieval.Package, field *types.Var) string {
+	scope := p.Types.Scope()
+	for _, tn := range scope.Names() {
+		obj, ok := scope.Lookup(tn).(*types.TypeName)
+		if !ok {
+			continue
+		}
+		if st, ok := obj.Type().Underlying().(*types.Struct); ok {
+			for i := range st.NumFields() {
+				if st.Field(i) == field {
+					return st.Tag(i)
+				}
+			}
+		}
+	}
+	return ""
 }
 
 // depStruct returns the named struct type t holds (by value or pointer)

@@ -241,7 +241,109 @@ func (r *LiteralMismatch) tableField(ws *review.Workspace, c review.Claim, name 
 			return f, true
 		}
 	}
+	// A nested list item's parent key names the struct: "enabled" under
+	// "- `sending_queue`" is the field of the struct held as sending_queue.
+	if parent := parentKey(ws, c); parent != "" {
+		var under []retrieval.Symbol
+		for _, f := range found {
+			if f.Object != nil && heldAs(docScopePackages(ws, c, sc), f.Object.(*types.Var), parent) {
+				under = append(under, f)
+			}
+		}
+		if len(under) == 1 {
+			return under[0], true
+		}
+	}
 	return retrieval.Symbol{}, false
+}
+
+// parentKey returns the key of the list item a Markdown claim's item is
+// nested in ("sending_queue" for "  - `enabled` …" under "- `sending_queue`"),
+// "" when the claim is no nested item of a key.
+func parentKey(ws *review.Workspace, c review.Claim) string {
+	if c.Kind != review.KindMarkdown || ws.HeadFS == nil {
+		return ""
+	}
+	data, err := fs.ReadFile(ws.HeadFS, c.Path)
+	if err != nil {
+		return ""
+	}
+	lines := strings.Split(string(data), "\n")
+	if c.Line < 1 || c.Line > len(lines) {
+		return ""
+	}
+	indent := func(l string) int { return len(l) - len(strings.TrimLeft(l, " \t")) }
+	own := indent(lines[c.Line-1])
+	if own == 0 {
+		return ""
+	}
+	for i := c.Line - 2; i >= 0; i-- {
+		l := lines[i]
+		if strings.TrimSpace(l) == "" {
+			continue
+		}
+		if indent(l) >= own {
+			continue
+		}
+		m := parentItemRE.FindStringSubmatch(l)
+		if m == nil {
+			return ""
+		}
+		parts := strings.Split(m[1], ".")
+		return parts[len(parts)-1]
+	}
+	return ""
+}
+
+// parentItemRE is a list item opening with a backticked key.
+var parentItemRE = regexp.MustCompile("^\\s*[-*+]\\s+`([A-Za-z][A-Za-z0-9_.-]*)`")
+
+// heldAs reports whether a struct of pkgs holds the struct that declares
+// field under a field tagged or named key.
+func heldAs(pkgs []*retrieval.Package, field *types.Var, key string) bool {
+	for _, p := range pkgs {
+		if p.Types == nil {
+			continue
+		}
+		scope := p.Types.Scope()
+		for _, tn := range scope.Names() {
+			obj, ok := scope.Lookup(tn).(*types.TypeName)
+			if !ok {
+				continue
+			}
+			st, ok := obj.Type().Underlying().(*types.Struct)
+			if !ok {
+				continue
+			}
+			for i := range st.NumFields() {
+				h := st.Field(i)
+				if h.Name() != key && !slices.Contains(tagNames(st.Tag(i)), key) {
+					continue
+				}
+				if declaresField(h.Type(), field) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// declaresField reports whether t, or the struct it points to, has field.
+func declaresField(t types.Type, field *types.Var) bool {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for i := range st.NumFields() {
+		if st.Field(i) == field {
+			return true
+		}
+	}
+	return false
 }
 
 // cellValue reads a Default cell as constants comparable with site's (a
