@@ -3,12 +3,16 @@ package rules
 import (
 	"fmt"
 	"go/constant"
+	"go/types"
+	"iter"
 	"math"
 	"reflect"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/docreview/docreview/retrieval"
 	"github.com/docreview/docreview/review"
 	"github.com/docreview/docreview/review/prose"
 )
@@ -31,6 +35,48 @@ import (
 
 // configTags are the struct tag keys whose names are configuration keys.
 var configTags = []string{"mapstructure", "yaml", "json", "toml", "koanf", "hcl"}
+
+// structField is a field of a struct type a package declares at its top
+// level.
+type structField struct {
+	typeName string // the struct's type name
+	st       *types.Struct
+	i        int
+}
+
+func (f structField) field() *types.Var { return f.st.Field(f.i) }
+
+// keys reports whether the field's name or one of its configuration tag
+// names is key.
+func (f structField) keys(key string) bool {
+	return f.field().Name() == key || slices.Contains(tagNames(f.st.Tag(f.i)), key)
+}
+
+// structFields yields the fields of the struct types p declares at its
+// top level.
+func structFields(p *retrieval.Package) iter.Seq[structField] {
+	return func(yield func(structField) bool) {
+		if p.Types == nil {
+			return
+		}
+		scope := p.Types.Scope()
+		for _, tn := range scope.Names() {
+			obj, ok := scope.Lookup(tn).(*types.TypeName)
+			if !ok {
+				continue
+			}
+			st, ok := obj.Type().Underlying().(*types.Struct)
+			if !ok {
+				continue
+			}
+			for i := range st.NumFields() {
+				if !yield(structField{typeName: tn, st: st, i: i}) {
+					return
+				}
+			}
+		}
+	}
+}
 
 // tagNames returns the configuration key names a struct tag gives a field.
 func tagNames(tag string) []string {

@@ -41,6 +41,7 @@ import (
 // depKeyField is a field of a dependency struct a module struct holds.
 type depKeyField struct {
 	holder *types.Var   // the module struct's field of the dependency's type
+	tag    string       // the holder's struct tag
 	named  *types.Named // the dependency's struct type
 	field  *types.Var   // its field tagged with the key
 }
@@ -53,30 +54,16 @@ func (r *LiteralMismatch) depKeyDefault(ws *review.Workspace, c review.Claim, ke
 	var found []depKeyField
 	var in *retrieval.Package
 	for _, p := range docScopePackages(ws, c, sc) {
-		if p.Types == nil {
-			continue
-		}
-		scope := p.Types.Scope()
-		for _, tn := range scope.Names() {
-			obj, ok := scope.Lookup(tn).(*types.TypeName)
-			if !ok {
+		for sf := range structFields(p) {
+			holder := sf.field()
+			named := depStruct(ws, holder.Type())
+			if named == nil {
 				continue
 			}
-			st, ok := obj.Type().Underlying().(*types.Struct)
-			if !ok {
-				continue
-			}
-			for i := range st.NumFields() {
-				holder := st.Field(i)
-				named := depStruct(ws, holder.Type())
-				if named == nil {
-					continue
-				}
-				dst := named.Underlying().(*types.Struct)
-				for j := range dst.NumFields() {
-					if f := dst.Field(j); f.Exported() && slices.Contains(tagNames(dst.Tag(j)), key) {
-						found = append(found, depKeyField{holder: holder, named: named, field: f})
-					}
+			dst := named.Underlying().(*types.Struct)
+			for j := range dst.NumFields() {
+				if f := dst.Field(j); f.Exported() && slices.Contains(tagNames(dst.Tag(j)), key) {
+					found = append(found, depKeyField{holder: holder, tag: sf.st.Tag(sf.i), named: named, field: f})
 				}
 			}
 		}
@@ -89,7 +76,7 @@ func (r *LiteralMismatch) depKeyDefault(ws *review.Workspace, c review.Claim, ke
 		// A nested item's parent key names the holder.
 		parent := parentKey(ws, c)
 		found = slices.DeleteFunc(found, func(k depKeyField) bool {
-			return parent == "" || !slices.Contains(append(tagNames(holderTag(in, k.holder)), k.holder.Name()), parent)
+			return parent == "" || !slices.Contains(append(tagNames(k.tag), k.holder.Name()), parent)
 		})
 	}
 	if len(found) != 1 {
@@ -137,25 +124,6 @@ func (r *LiteralMismatch) depKeyDefault(ws *review.Workspace, c review.Claim, ke
 		k.field.Name(), site.expr, site.path+":"+strconv.Itoa(site.line))
 	site.path, site.line, site.end = sites[0].path, sites[0].line, sites[0].end
 	return site, k.named.Obj().Name() + "." + k.field.Name(), true
-}
-
-// holderTag returns the struct tag of field, a field of a struct of p.
-func holderTag(p *retrieval.Package, field *types.Var) string {
-	scope := p.Types.Scope()
-	for _, tn := range scope.Names() {
-		obj, ok := scope.Lookup(tn).(*types.TypeName)
-		if !ok {
-			continue
-		}
-		if st, ok := obj.Type().Underlying().(*types.Struct); ok {
-			for i := range st.NumFields() {
-				if st.Field(i) == field {
-					return st.Tag(i)
-				}
-			}
-		}
-	}
-	return ""
 }
 
 // depStruct returns the named struct type t holds (by value or pointer)

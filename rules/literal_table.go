@@ -7,7 +7,6 @@ import (
 	"go/types"
 	"io/fs"
 	"regexp"
-	"slices"
 	"strings"
 	"time"
 
@@ -205,25 +204,9 @@ func (r *LiteralMismatch) tableField(ws *review.Workspace, c review.Claim, name 
 	sc := newScope(ws.Symbols, c)
 	var found []retrieval.Symbol
 	for _, p := range docScopePackages(ws, c, sc) {
-		if p.Types == nil {
-			continue
-		}
-		scope := p.Types.Scope()
-		for _, tn := range scope.Names() {
-			obj, ok := scope.Lookup(tn).(*types.TypeName)
-			if !ok {
-				continue
-			}
-			st, ok := obj.Type().Underlying().(*types.Struct)
-			if !ok {
-				continue
-			}
-			for i := range st.NumFields() {
-				f := st.Field(i)
-				if f.Embedded() || f.Name() != name && !slices.Contains(tagNames(st.Tag(i)), name) {
-					continue
-				}
-				if sym, ok := ws.Symbols.Lookup(p.Dir, tn+"."+f.Name()); ok && sym.Kind == retrieval.SymbolField {
+		for sf := range structFields(p) {
+			if f := sf.field(); !f.Embedded() && sf.keys(name) {
+				if sym, ok := ws.Symbols.Lookup(p.Dir, sf.typeName+"."+f.Name()); ok && sym.Kind == retrieval.SymbolField {
 					found = append(found, sym)
 				}
 			}
@@ -302,27 +285,9 @@ var parentItemRE = regexp.MustCompile("^\\s*[-*+]\\s+`([A-Za-z][A-Za-z0-9_.-]*)`
 // field under a field tagged or named key.
 func heldAs(pkgs []*retrieval.Package, field *types.Var, key string) bool {
 	for _, p := range pkgs {
-		if p.Types == nil {
-			continue
-		}
-		scope := p.Types.Scope()
-		for _, tn := range scope.Names() {
-			obj, ok := scope.Lookup(tn).(*types.TypeName)
-			if !ok {
-				continue
-			}
-			st, ok := obj.Type().Underlying().(*types.Struct)
-			if !ok {
-				continue
-			}
-			for i := range st.NumFields() {
-				h := st.Field(i)
-				if h.Name() != key && !slices.Contains(tagNames(st.Tag(i)), key) {
-					continue
-				}
-				if declaresField(h.Type(), field) {
-					return true
-				}
+		for sf := range structFields(p) {
+			if sf.keys(key) && declaresField(sf.field().Type(), field) {
+				return true
 			}
 		}
 	}
