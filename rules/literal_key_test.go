@@ -99,7 +99,15 @@ func TestLiteralKeyDefaultFromDependency(t *testing.T) {
 			evidence: []ev{{"config.go", call, call, review.SourceCode,
 				"createDefaultConfig sets BackOffConfig = retry.NewDefaultBackOffConfig(), which returns MaxElapsedTime: 5 * time.Minute (@upstream/example.com/retry@v1.2.0/retry.go:22)"}},
 		}},
-		{name: "dependency default that agrees", line: "`initial_interval`"},
+		{name: "dependency default that agrees", line: "`initial_interval` (default"},
+		{name: "table row of a dependency's key", line: "| `initial_interval` |", want: &want{
+			label:      review.Contradicted,
+			message:    "The table gives `10s` as the default of `initial_interval` (BackOffConfig.InitialInterval), but the code sets InitialInterval = 5 * time.Second (5s).",
+			suggestion: "| `initial_interval` | Time to wait after the first failure. | `5s` |",
+			evidence: []ev{{"config.go", call, call, review.SourceCode,
+				"createDefaultConfig sets BackOffConfig = retry.NewDefaultBackOffConfig(), which returns InitialInterval: 5 * time.Second (@upstream/example.com/retry@v1.2.0/retry.go:21)"}},
+		}},
+		{name: "table row of a dependency's key that agrees", line: "| `max_attempts` |"},
 		{name: "through the dependency's constant", line: "`max_attempts`"},
 		// A value the dependency computes is no default to compare.
 		{name: "computed", line: "`jitter`"},

@@ -128,11 +128,18 @@ func (r *LiteralMismatch) judgeTable(ws *review.Workspace, c review.Claim) *revi
 	if !isIdent(name) {
 		return nil
 	}
+	cell := cells[col]
 	field, ok := r.tableField(ws, c, name)
 	if !ok {
-		return nil
+		// A key of a dependency's struct the module's configuration
+		// holds, as in a list (depKeyDefault).
+		site, fname, ok := r.depKeyDefault(ws, c, name)
+		if !ok || site.val == nil {
+			return nil
+		}
+		hops := []string{fmt.Sprintf("%s:%d", c.Path, c.Line), fname}
+		return r.compareDefaultText(c, "The table gives", cell, keyDefaultRepl(cell, site), "`"+name+"` ("+fname+")", hops, site)
 	}
-	cell := cells[col]
 	site, ok := r.fieldDefault(ws, field)
 	if !ok || site.val == nil {
 		// The code sets no default the rules can read: the field's own
