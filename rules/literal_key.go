@@ -78,6 +78,22 @@ func structFields(p *retrieval.Package) iter.Seq[structField] {
 	}
 }
 
+// splitKey returns a dotted key's last part and the part before it, the
+// parent ("retry_on_failure" for "retry_on_failure.max_elapsed_time");
+// for a key of one part, the parent is that of the list item the claim is
+// nested in (parentKey).
+func splitKey(ws *review.Workspace, c review.Claim, key string) (last, parent string) {
+	parts := strings.Split(key, ".")
+	if len(parts) > 1 {
+		return parts[len(parts)-1], parts[len(parts)-2]
+	}
+	return key, parentKey(ws, c)
+}
+
+func lastKeyPart(key string) string {
+	return key[strings.LastIndex(key, ".")+1:]
+}
+
 // tagNames returns the configuration key names a struct tag gives a field.
 func tagNames(tag string) []string {
 	var out []string
@@ -154,18 +170,16 @@ func (r *LiteralMismatch) judgeKeyDefault(ws *review.Workspace, c review.Claim) 
 		if doc == "" {
 			continue
 		}
-		parts := strings.Split(key, ".")
-		last := parts[len(parts)-1]
 		var (
 			site  valueSite
 			fname string
 		)
-		if field, ok := r.tableField(ws, c, last); ok {
+		if field, ok := r.tableField(ws, c, key); ok {
 			if site, ok = r.fieldDefault(ws, field); !ok {
 				continue
 			}
 			fname = field.Name
-		} else if site, fname, ok = r.depKeyDefault(ws, c, last); !ok {
+		} else if site, fname, ok = r.depKeyDefault(ws, c, key); !ok {
 			continue
 		}
 		if site.val == nil {
@@ -173,7 +187,7 @@ func (r *LiteralMismatch) judgeKeyDefault(ws *review.Workspace, c review.Claim) 
 		}
 		hops := []string{fmt.Sprintf("%s:%d", c.Path, c.Line), fname}
 		subject := "`" + key + "`"
-		if !strings.HasSuffix(fname, "."+key) {
+		if !strings.HasSuffix(fname, "."+lastKeyPart(key)) {
 			subject += " (" + fname + ")"
 		}
 		if v := r.compareDefaultText(c, "The doc gives", doc, keyDefaultRepl(doc, site), subject, hops, site); v != nil {

@@ -54,6 +54,12 @@ func TestLiteralKeyDefault(t *testing.T) {
 			suggestion: "`enabled` (default: `true`): turns it on.",
 			evidence:   at("Histogram:     HistogramConfig{Enabled: true", "Enabled = true"),
 		}},
+		{name: "dotted key whose parent tells the structs apart", line: "`queue.enabled`", want: &want{
+			label:      review.Contradicted,
+			message:    "The doc gives `true` as the default of `queue.enabled` (QueueConfig.Enabled), but the code sets Enabled = false.",
+			suggestion: "Set `queue.enabled` (default: `false`) to queue spans.",
+			evidence:   at("Queue:         QueueConfig{Enabled: false}", "Enabled = false"),
+		}},
 		{name: "field without a default in the code", line: "`size`"},
 		// Code normalises strings: a different spelling is no different default.
 		{name: "string", line: "`endpoint`"},

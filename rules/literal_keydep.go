@@ -49,7 +49,8 @@ type depKeyField struct {
 // depKeyDefault returns the default a dependency gives the field the key
 // names, as a site in the dependency's source ("@upstream/…" path), and
 // that field's name ("BackOffConfig.MaxElapsedTime").
-func (r *LiteralMismatch) depKeyDefault(ws *review.Workspace, c review.Claim, key string) (valueSite, string, bool) {
+func (r *LiteralMismatch) depKeyDefault(ws *review.Workspace, c review.Claim, fullKey string) (valueSite, string, bool) {
+	key, parent := splitKey(ws, c, fullKey)
 	sc := newScope(ws.Symbols, c)
 	var found []depKeyField
 	var in *retrieval.Package
@@ -73,8 +74,7 @@ func (r *LiteralMismatch) depKeyDefault(ws *review.Workspace, c review.Claim, ke
 		}
 	}
 	if len(found) > 1 {
-		// A nested item's parent key names the holder.
-		parent := parentKey(ws, c)
+		// The key's parent names the holder.
 		found = slices.DeleteFunc(found, func(k depKeyField) bool {
 			return parent == "" || !slices.Contains(append(tagNames(k.tag), k.holder.Name()), parent)
 		})

@@ -207,7 +207,8 @@ func (r *LiteralMismatch) compareDefaultText(c review.Claim, lead, doc, repl, su
 // scope, or, when
 // several structs have one, the field of the struct the section heading
 // names.
-func (r *LiteralMismatch) tableField(ws *review.Workspace, c review.Claim, name string) (retrieval.Symbol, bool) {
+func (r *LiteralMismatch) tableField(ws *review.Workspace, c review.Claim, key string) (retrieval.Symbol, bool) {
+	name, parent := splitKey(ws, c, key)
 	sc := newScope(ws.Symbols, c)
 	var found []retrieval.Symbol
 	for _, p := range docScopePackages(ws, c, sc) {
@@ -231,9 +232,10 @@ func (r *LiteralMismatch) tableField(ws *review.Workspace, c review.Claim, name 
 			return f, true
 		}
 	}
-	// A nested list item's parent key names the struct: "enabled" under
-	// "- `sending_queue`" is the field of the struct held as sending_queue.
-	if parent := parentKey(ws, c); parent != "" {
+	// The key's parent names the struct: "enabled" under "- `sending_queue`",
+	// or "sending_queue.enabled", is the field of the struct held as
+	// sending_queue.
+	if parent != "" {
 		var under []retrieval.Symbol
 		for _, f := range found {
 			if f.Object != nil && heldAs(docScopePackages(ws, c, sc), f.Object.(*types.Var), parent) {
