@@ -92,6 +92,8 @@ var _ review.Judge = (*LiteralMismatch)(nil)
 type LiteralMismatch struct {
 	values   memo[*pkgValues]
 	defaults memo[[]namedDefault]
+	depLits  memo[*depLit]
+	lines    memo[[]string]
 }
 
 // Name returns "literal-mismatch".
@@ -123,6 +125,9 @@ type valueSite struct {
 	// enum is true for a constant whose value iota gives, written or
 	// repeated (an enum member): a name, not a quantity.
 	enum bool
+	// src is a field default's value expression as the func writes it
+	// (nil for a declared const or var).
+	src ast.Expr
 }
 
 // usesIota reports whether x mentions iota.
@@ -1147,7 +1152,7 @@ func collectDefaults(p *retrieval.Package, pv *pkgValues, d *ast.FuncDecl, pos f
 		path, line, end := pos(at.Pos(), at.End())
 		expr := types.ExprString(val)
 		site := valueSite{
-			val: v, typ: obj.Type(), name: lhs, expr: expr,
+			val: v, typ: obj.Type(), name: lhs, expr: expr, src: val,
 			why: lhs + " = " + expr, path: path, line: line, end: end, fn: fn,
 		}
 		// "cfg.F = ConfigDefault.F": the default var's constant.

@@ -78,16 +78,15 @@ func structFields(p *retrieval.Package) iter.Seq[structField] {
 	}
 }
 
-// splitKey returns a dotted key's last part and the part before it, the
-// parent ("retry_on_failure" for "retry_on_failure.max_elapsed_time");
-// for a key of one part, the parent is that of the list item the claim is
-// nested in (parentKey).
-func splitKey(ws *review.Workspace, c review.Claim, key string) (last, parent string) {
-	parts := strings.Split(key, ".")
-	if len(parts) > 1 {
-		return parts[len(parts)-1], parts[len(parts)-2]
+// keyParent returns a dotted key's part before the last ("retry_on_failure"
+// for "retry_on_failure.max_elapsed_time"); for a key of one part, the key
+// of the list item the claim is nested in (parentKey). Callers ask only
+// when several structs have the key's last part.
+func (r *LiteralMismatch) keyParent(ws *review.Workspace, c review.Claim, key string) string {
+	if i := strings.LastIndex(key, "."); i >= 0 {
+		return lastKeyPart(key[:i])
 	}
-	return key, parentKey(ws, c)
+	return r.parentKey(ws, c)
 }
 
 func lastKeyPart(key string) string {

@@ -47,10 +47,10 @@ type depKeyField struct {
 }
 
 // depKeyDefault returns the default a dependency gives the field the key
-// names, as a site in the dependency's source ("@upstream/…" path), and
-// that field's name ("BackOffConfig.MaxElapsedTime").
+// names, as a site at the module's call of the dependency's constructor,
+// and that field's name ("BackOffConfig.MaxElapsedTime").
 func (r *LiteralMismatch) depKeyDefault(ws *review.Workspace, c review.Claim, fullKey string) (valueSite, string, bool) {
-	key, parent := splitKey(ws, c, fullKey)
+	key := lastKeyPart(fullKey)
 	sc := newScope(ws.Symbols, c)
 	var found []depKeyField
 	var in *retrieval.Package
@@ -75,6 +75,7 @@ func (r *LiteralMismatch) depKeyDefault(ws *review.Workspace, c review.Claim, fu
 	}
 	if len(found) > 1 {
 		// The key's parent names the holder.
+		parent := r.keyParent(ws, c, fullKey)
 		found = slices.DeleteFunc(found, func(k depKeyField) bool {
 			return parent == "" || !slices.Contains(append(tagNames(k.tag), k.holder.Name()), parent)
 		})
@@ -94,11 +95,7 @@ func (r *LiteralMismatch) depKeyDefault(ws *review.Workspace, c review.Claim, fu
 			return valueSite{}, "", false
 		}
 	}
-	call, err := parser.ParseExpr(sites[0].expr)
-	if err != nil {
-		return valueSite{}, "", false
-	}
-	ce, ok := call.(*ast.CallExpr)
+	ce, ok := ast.Unparen(sites[0].src).(*ast.CallExpr)
 	if !ok || len(ce.Args) != 0 {
 		return valueSite{}, "", false
 	}
@@ -106,23 +103,21 @@ func (r *LiteralMismatch) depKeyDefault(ws *review.Workspace, c review.Claim, fu
 	if !ok {
 		return valueSite{}, "", false
 	}
+	fn, ok := in.Info.Uses[sel.Sel].(*types.Func)
 	dep := k.named.Obj().Pkg()
-	if q, ok := sel.X.(*ast.Ident); !ok || q.Name != dep.Name() {
+	if !ok || fn.Pkg() != dep || !returnsStruct(fn, k.named) {
 		return valueSite{}, "", false
 	}
-	fn, ok := dep.Scope().Lookup(sel.Sel.Name).(*types.Func)
-	if !ok || !returnsStruct(fn, k.named) {
-		return valueSite{}, "", false
-	}
-	site, ok := depFieldValue(ws, dep, fn, k.named, k.field)
+	val, expr, at, ok := r.depFieldValue(ws, fn, k.named, k.field)
 	if !ok {
 		return valueSite{}, "", false
 	}
 	// The evidence is the module's own line, which exists at head; the
 	// dependency's line is named in it.
+	site := sites[0]
+	site.val, site.typ, site.name, site.expr = val, k.field.Type(), k.field.Name(), expr
 	site.why = fmt.Sprintf("%s sets %s = %s, which returns %s: %s (%s)", sites[0].fn, sites[0].name, sites[0].expr,
-		k.field.Name(), site.expr, site.path+":"+strconv.Itoa(site.line))
-	site.path, site.line, site.end = sites[0].path, sites[0].line, sites[0].end
+		k.field.Name(), expr, at)
 	return site, k.named.Obj().Name() + "." + k.field.Name(), true
 }
 
@@ -159,46 +154,65 @@ func returnsStruct(fn *types.Func, named *types.Named) bool {
 	return types.Identical(t, named)
 }
 
-// depFieldValue reads fn's source in the module cache and returns the
-// constant its one returned composite literal of named gives field.
-func depFieldValue(ws *review.Workspace, dep *types.Package, fn *types.Func, named *types.Named, field *types.Var) (valueSite, bool) {
-	dp, ok := ws.Symbols.DepPackage(dep.Path())
-	if !ok || dp.Fset == nil || !fn.Pos().IsValid() {
-		return valueSite{}, false
-	}
-	filename := dp.Fset.Position(fn.Pos()).Filename
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, filename, nil, parser.SkipObjectResolution)
-	if err != nil {
-		return valueSite{}, false
-	}
-	var decl *ast.FuncDecl
-	for _, d := range f.Decls {
-		if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && fd.Name.Name == fn.Name() && fd.Body != nil {
-			decl = fd
+// depLit is the one composite literal a dependency's constructor returns,
+// parsed from the module cache.
+type depLit struct {
+	fset *token.FileSet
+	file string
+	lit  *ast.CompositeLit
+}
+
+// constructorLit reads fn's source in the module cache, once per
+// workspace, and returns the one composite literal of named its body
+// returns (or the address of); nil when there is not exactly one.
+func (r *LiteralMismatch) constructorLit(ws *review.Workspace, fn *types.Func, named *types.Named) *depLit {
+	dl, _ := r.depLits.get(ws, fn.FullName(), func() (*depLit, error) {
+		dp, ok := ws.Symbols.DepPackage(fn.Pkg().Path())
+		if !ok || dp.Fset == nil || !fn.Pos().IsValid() {
+			return nil, nil
 		}
-	}
-	if decl == nil {
-		return valueSite{}, false
-	}
-	var lits []*ast.CompositeLit
-	for _, st := range decl.Body.List {
-		ret, ok := st.(*ast.ReturnStmt)
-		if !ok || len(ret.Results) != 1 {
-			continue
+		filename := dp.Fset.Position(fn.Pos()).Filename
+		fset := token.NewFileSet()
+		f, err := parser.ParseFile(fset, filename, nil, parser.SkipObjectResolution)
+		if err != nil {
+			return nil, nil
 		}
-		x := ast.Unparen(ret.Results[0])
-		if u, ok := x.(*ast.UnaryExpr); ok && u.Op == token.AND {
-			x = u.X
+		var lits []*ast.CompositeLit
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Recv != nil || fd.Name.Name != fn.Name() || fd.Body == nil {
+				continue
+			}
+			for _, st := range fd.Body.List {
+				ret, ok := st.(*ast.ReturnStmt)
+				if !ok || len(ret.Results) != 1 {
+					continue
+				}
+				x := ast.Unparen(ret.Results[0])
+				if u, ok := x.(*ast.UnaryExpr); ok && u.Op == token.AND {
+					x = u.X
+				}
+				if cl, ok := x.(*ast.CompositeLit); ok && typeNamed(cl.Type, named.Obj().Name()) {
+					lits = append(lits, cl)
+				}
+			}
 		}
-		if cl, ok := x.(*ast.CompositeLit); ok && typeNamed(cl.Type, named.Obj().Name()) {
-			lits = append(lits, cl)
+		if len(lits) != 1 {
+			return nil, nil
 		}
+		return &depLit{fset: fset, file: filename, lit: lits[0]}, nil
+	})
+	return dl
+}
+
+// depFieldValue returns the constant fn's composite literal of named
+// gives field, as written, and where ("@upstream/…/backoff.go:21").
+func (r *LiteralMismatch) depFieldValue(ws *review.Workspace, fn *types.Func, named *types.Named, field *types.Var) (constant.Value, string, string, bool) {
+	dl := r.constructorLit(ws, fn, named)
+	if dl == nil {
+		return nil, "", "", false
 	}
-	if len(lits) != 1 {
-		return valueSite{}, false
-	}
-	for _, e := range lits[0].Elts {
+	for _, e := range dl.lit.Elts {
 		kv, ok := e.(*ast.KeyValueExpr)
 		if !ok {
 			continue
@@ -207,22 +221,17 @@ func depFieldValue(ws *review.Workspace, dep *types.Package, fn *types.Func, nam
 			continue
 		}
 		expr := types.ExprString(kv.Value)
-		tv, err := types.Eval(token.NewFileSet(), dep, token.NoPos, timeUnits.Replace(expr))
+		tv, err := types.Eval(token.NewFileSet(), fn.Pkg(), token.NoPos, timeUnits.Replace(expr))
 		if err != nil || tv.Value == nil || tv.Value.Kind() == constant.Unknown {
-			return valueSite{}, false
+			return nil, "", "", false
 		}
-		pos := fset.Position(kv.Pos())
-		p, ok := upstreamPath(ws, dep.Path(), filename)
+		p, ok := upstreamPath(ws, fn.Pkg().Path(), dl.file)
 		if !ok {
-			return valueSite{}, false
+			return nil, "", "", false
 		}
-		return valueSite{
-			val: tv.Value, typ: field.Type(), name: field.Name(), expr: expr,
-			why:  fmt.Sprintf("%s.%s returns %s{%s: %s}", dep.Name(), fn.Name(), named.Obj().Name(), field.Name(), expr),
-			path: p, line: pos.Line, end: fset.Position(kv.End()).Line, fn: dep.Name() + "." + fn.Name(),
-		}, true
+		return tv.Value, expr, p + ":" + strconv.Itoa(dl.fset.Position(kv.Pos()).Line), true
 	}
-	return valueSite{}, false
+	return nil, "", "", false
 }
 
 // typeNamed reports whether a composite literal's type expression is the

@@ -208,7 +208,7 @@ func (r *LiteralMismatch) compareDefaultText(c review.Claim, lead, doc, repl, su
 // several structs have one, the field of the struct the section heading
 // names.
 func (r *LiteralMismatch) tableField(ws *review.Workspace, c review.Claim, key string) (retrieval.Symbol, bool) {
-	name, parent := splitKey(ws, c, key)
+	name := lastKeyPart(key)
 	sc := newScope(ws.Symbols, c)
 	var found []retrieval.Symbol
 	for _, p := range docScopePackages(ws, c, sc) {
@@ -235,7 +235,7 @@ func (r *LiteralMismatch) tableField(ws *review.Workspace, c review.Claim, key s
 	// The key's parent names the struct: "enabled" under "- `sending_queue`",
 	// or "sending_queue.enabled", is the field of the struct held as
 	// sending_queue.
-	if parent != "" {
+	if parent := r.keyParent(ws, c, key); parent != "" {
 		var under []retrieval.Symbol
 		for _, f := range found {
 			if f.Object != nil && heldAs(docScopePackages(ws, c, sc), f.Object.(*types.Var), parent) {
@@ -252,16 +252,12 @@ func (r *LiteralMismatch) tableField(ws *review.Workspace, c review.Claim, key s
 // parentKey returns the key of the list item a Markdown claim's item is
 // nested in ("sending_queue" for "  - `enabled` …" under "- `sending_queue`"),
 // "" when the claim is no nested item of a key.
-func parentKey(ws *review.Workspace, c review.Claim) string {
-	if c.Kind != review.KindMarkdown || ws.HeadFS == nil {
+func (r *LiteralMismatch) parentKey(ws *review.Workspace, c review.Claim) string {
+	if c.Kind != review.KindMarkdown {
 		return ""
 	}
-	data, err := fs.ReadFile(ws.HeadFS, c.Path)
-	if err != nil {
-		return ""
-	}
-	lines := strings.Split(string(data), "\n")
-	if c.Line < 1 || c.Line > len(lines) {
+	lines, err := headLines(&r.lines, ws, c.Path)
+	if err != nil || c.Line < 1 || c.Line > len(lines) {
 		return ""
 	}
 	indent := func(l string) int { return len(l) - len(strings.TrimLeft(l, " \t")) }
