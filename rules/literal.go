@@ -222,6 +222,9 @@ func (r *LiteralMismatch) Judge(ctx context.Context, ws *review.Workspace, c rev
 	if v := r.judgeNamedDefault(ws, c); v != nil {
 		return v, nil
 	}
+	if v := r.judgeParamDefault(ws, c); v != nil {
+		return v, nil
+	}
 	if v := r.judgeArgValue(ws, c); v != nil {
 		return v, nil
 	}

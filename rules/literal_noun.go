@@ -8,6 +8,7 @@ import (
 	"go/types"
 	"math"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/docreview/docreview/retrieval"
@@ -190,16 +191,32 @@ func sameFieldValue(stated float64, unit string, s fieldSet) (same, comparable b
 
 // fieldSets returns the constants sym's body and its callees up to depth
 // 2 give named fields: keys of composite literals and assignments to a
-// selector.
+// selector; a callee's only where it sets them on every path.
 func fieldSets(syms *retrieval.Symbols, sym retrieval.Symbol) []fieldSet {
 	var out []fieldSet
-	add := func(s retrieval.Symbol, hops []string) {
+	add := func(s retrieval.Symbol, hops []string, callee bool) {
 		fd := funcDecl(s)
 		if fd == nil || fd.Body == nil || s.Package == nil || s.Package.Info == nil || s.Package.Fset == nil {
 			return
 		}
 		p := s.Package
+		// A callee's value set only on some paths is not what the func
+		// gives: go-github's Do builds a 403 response only when the rate
+		// limit is spent, while its doc speaks of GitHub's own 202.
+		var branches []ast.Node
+		if callee {
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				switch n.(type) {
+				case *ast.IfStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt, *ast.ForStmt, *ast.RangeStmt:
+					branches = append(branches, n)
+				}
+				return true
+			})
+		}
 		record := func(name string, val ast.Expr) {
+			if slices.ContainsFunc(branches, func(b ast.Node) bool { return b.Pos() <= val.Pos() && val.End() <= b.End() }) {
+				return
+			}
 			tv, ok := p.Info.Types[val]
 			if !ok || tv.Value == nil || tv.Type == nil {
 				return
@@ -231,9 +248,9 @@ func fieldSets(syms *retrieval.Symbols, sym retrieval.Symbol) []fieldSet {
 			return true
 		})
 	}
-	add(sym, []string{sym.Name})
+	add(sym, []string{sym.Name}, false)
 	for _, ref := range syms.Callees(sym, 2) {
-		add(ref.Symbol, ref.Hops)
+		add(ref.Symbol, ref.Hops, true)
 	}
 	return out
 }

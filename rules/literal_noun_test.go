@@ -23,6 +23,7 @@ func TestLiteralNounValue(t *testing.T) {
 		{"Dial", "", ""},   // two ports: which one the doc means is not certain
 		{"Legacy", "", ""}, // a string field is not compared with a number
 		{"Fine", "", ""},   // right in other units; no field is called buffer
+		{"Accept", "", ""}, // a callee sets the status code only when rate limited
 	}
 	for _, tt := range tests {
 		t.Run(tt.symbol, func(t *testing.T) {

