@@ -68,6 +68,9 @@ func (r *LiteralMismatch) judgeArgValue(ws *review.Workspace, c review.Claim) *r
 			}
 		}
 	}
+	var found *review.Verdict
+	var foundParam string
+	agreed := map[string]bool{} // parameters the doc also gives the value passed
 	for _, span := range prose.Sentences(c.Text) {
 		sent := c.Text[span.Start:span.End]
 		if driftHistoryRE.MatchString(sent) || topicExampleRE.MatchString(sent) {
@@ -95,13 +98,47 @@ func (r *LiteralMismatch) judgeArgValue(ws *review.Workspace, c review.Claim) *r
 			if !ok {
 				continue
 			}
-			if v := r.compareArg(c, sym, sent, span.Start, m, site); v != nil {
-				return v
+			v, same := r.compareArg(c, sym, sent, span.Start, m, site)
+			if same {
+				agreed[param] = true
+			}
+			if v != nil && found == nil {
+				found, foundParam = v, param
 			}
 		}
 	}
-	return nil
+	// A doc that also gives the parameter the value the body passes
+	// speaks of more than the call ("a base 10 (“e”) or a base 2 (“p”)
+	// exponent"; "overridden to value 1 … the default value is 0").
+	if found == nil || agreed[foundParam] || negativeAgrees(c.Text, foundParam, sites) {
+		return nil
+	}
+	return found
 }
+
+// negativeAgrees reports whether the doc gives param, somewhere, a
+// negative number ("value -1") that some call of the body passes.
+func negativeAgrees(text, param string, sites []argSite) bool {
+	for _, m := range argNegativeRE.FindAllStringSubmatchIndex(text, -1) {
+		p, ok := argParamBefore(text[:m[0]], sites)
+		if !ok || p != param {
+			continue
+		}
+		n, err := strconv.ParseFloat(text[m[2]:m[3]], 64)
+		if err != nil {
+			continue
+		}
+		for _, s := range sites {
+			if v, ok := constant.Float64Val(constant.ToFloat(s.val)); ok && s.param == param && v == -n {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// argNegativeRE finds a negative number written after a space: "value -1".
+var argNegativeRE = regexp.MustCompile(`(?:^|\s)-(\d+(?:\.\d+)?)\b`)
 
 // argParamBefore returns the parameter, among the sites', that the words
 // right before a number name: one to three words joined by spaces, then
@@ -173,16 +210,17 @@ func soleArg(sites []argSite, param string) (argSite, bool) {
 }
 
 // compareArg compares the number sent[m[0]:m[1]] (at offset off in the
-// claim) with the argument a body passes, in the doc's unit.
-func (r *LiteralMismatch) compareArg(c review.Claim, sym retrieval.Symbol, sent string, off int, m []int, site argSite) *review.Verdict {
+// claim) with the argument a body passes, in the doc's unit: the verdict
+// of a mismatch, or whether the two are the same.
+func (r *LiteralMismatch) compareArg(c review.Claim, sym retrieval.Symbol, sent string, off int, m []int, site argSite) (*review.Verdict, bool) {
 	digits := sent[m[0]:m[1]]
 	stated, err := strconv.ParseFloat(digits, 64)
 	if err != nil {
-		return nil
+		return nil, false
 	}
 	code, ok := constant.Float64Val(constant.ToFloat(site.val))
 	if !ok {
-		return nil
+		return nil, false
 	}
 	written := digits
 	per := 1.0
@@ -191,17 +229,20 @@ func (r *LiteralMismatch) compareArg(c review.Claim, sym retrieval.Symbol, sent 
 		switch prose.DimensionOf(l.Unit) {
 		case prose.Duration:
 			if !site.dur {
-				return nil
+				return nil, false
 			}
 			per = prose.Nanoseconds(l.Unit)
 		case prose.Size:
-			return nil // a size against a count of what is not certain
+			return nil, false // a size against a count of what is not certain
 		}
 	} else if site.dur {
-		return nil // a bare number for a duration has no unit to compare in
+		return nil, false // a bare number for a duration has no unit to compare in
 	}
-	if math.Abs(stated*per-code) < 0.5 || per <= 0 {
-		return nil
+	if per <= 0 {
+		return nil, false
+	}
+	if math.Abs(stated*per-code) < 0.5 {
+		return nil, true
 	}
 	shown := site.arg
 	if site.dur {
@@ -220,7 +261,7 @@ func (r *LiteralMismatch) compareArg(c review.Claim, sym retrieval.Symbol, sent 
 	if n := code / per; n == math.Trunc(n) && countNumber(c.Text, digits) == 1 {
 		v.Suggestion = c.Text[:off+m[0]] + strconv.FormatFloat(n, 'f', -1, 64) + c.Text[off+m[1]:]
 	}
-	return v
+	return v, false
 }
 
 // literalAt reads the literal with a unit that starts at the number

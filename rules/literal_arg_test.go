@@ -31,7 +31,9 @@ func TestLiteralArgValue(t *testing.T) {
 		{"Reader", "", "", ""},   // size is the func's own parameter
 		{"Buffered", "", "", ""}, // a size in KiB against a count is not compared
 		{"Object.Seek", "", "", ""},
-		{"DefaultBackoff", "", "", ""}, // "initial max delay" is initialMaxDelay, not maxDelay // numbers that are the func's own parameter's values
+		{"Exponent", "", "", ""},        // the doc gives base the value passed too: it speaks of more than the call
+		{"Store.Decrement", "", "", ""}, // the doc also gives value the -1 passed
+		{"DefaultBackoff", "", "", ""},  // "initial max delay" is initialMaxDelay, not maxDelay // numbers that are the func's own parameter's values
 	}
 	for _, tt := range tests {
 		t.Run(tt.symbol, func(t *testing.T) {

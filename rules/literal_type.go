@@ -36,6 +36,22 @@ var typeWordRE = regexp.MustCompile(`\b(u?int(?:8|16|32|64)?|float(?:32|64)|comp
 // nameTypeRE finds a numeric type in a Go name's words ("Float64", "Int64").
 var nameTypeRE = regexp.MustCompile(`(?:^|[a-z0-9])(U?[Ii]nt(?:8|16|32|64)|Float(?:32|64)|Complex(?:64|128))(?:[A-Z]|$)`)
 
+// nameLeadTypeRE finds a numeric type that opens an unexported name
+// ("uint8Strs", "float64Pool"): nameTypeRE would read "uint8Strs" as int8.
+var nameLeadTypeRE = regexp.MustCompile(`^(u?int(?:8|16|32|64)|float(?:32|64)|complex(?:64|128))(?:[A-Z]|$)`)
+
+// nameTypes returns the numeric types a Go name's words hold.
+func nameTypes(name string) []string {
+	if m := nameLeadTypeRE.FindStringSubmatch(name); m != nil {
+		return []string{m[1]}
+	}
+	var out []string
+	for _, m := range nameTypeRE.FindAllStringSubmatch(name, -1) {
+		out = append(out, m[1])
+	}
+	return out
+}
+
 // returnsTypeRE is a sentence saying what a func returns, up to the type.
 var returnsTypeRE = regexp.MustCompile(`(?i)\b(?:returns?|returned|returning|represented)\b[^.;:]*?\b(?:an?|as(?:\s+an?)?)\s+$`)
 
@@ -106,7 +122,7 @@ func (r *LiteralMismatch) judgeTypeWord(ws *review.Workspace, c review.Claim) *r
 		actual, why = res, fmt.Sprintf("%s returns %s", lastPart(sym.Name), res)
 	}
 	if actual == "" {
-		own := nameTypeRE.FindAllStringSubmatch(lastPart(sym.Name), -1)
+		own := nameTypes(lastPart(sym.Name))
 		if len(own) != 1 {
 			return nil
 		}
@@ -114,7 +130,7 @@ func (r *LiteralMismatch) judgeTypeWord(ws *review.Workspace, c review.Claim) *r
 		if !recordsTypeBeforeRE.MatchString(before) && !recordsTypeAfterRE.MatchString(c.Text[end:]) {
 			return nil
 		}
-		actual = strings.ToLower(own[0][1])
+		actual = strings.ToLower(own[0])
 		why = fmt.Sprintf("%s is named for %s values", lastPart(sym.Name), actual)
 	}
 	if actual == stated {

@@ -53,6 +53,7 @@ func TestLiteralTypeWord(t *testing.T) {
 		{"Int32Gauge", nil},         // the doc names both its own type and another
 		{"Offset", nil},             // what it does not return, and the elements of a slice
 		{"Runes", nil},              // the elements of a slice
+		{"uint8Strs", nil},          // its own type, opening an unexported name
 	}
 	for _, tt := range tests {
 		t.Run(tt.symbol, func(t *testing.T) {

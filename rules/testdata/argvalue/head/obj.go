@@ -84,3 +84,18 @@ func NewBackoff(minDelay, maxDelay, initialMaxDelay time.Duration) Backoff {
 func DefaultBackoff() Backoff {
 	return NewBackoff(5*time.Second, 10*time.Minute, 10*time.Second)
 }
+
+// Exponent scans a base 10 ("e") or a base 2 ("p") exponent.
+func Exponent(s string) (int64, error) { return strconv.ParseInt(s, 10, 64) }
+
+// Store keeps values.
+type Store struct{ m map[string]int }
+
+// Set stores value under key.
+func (s *Store) Set(key string, value int) { s.m[key] = value }
+
+// Decrement lowers the value by one; a value that is not stored is
+// overridden to value -1: it assumes the default value is 0.
+func (s *Store) Decrement(key string) {
+	s.Set(key, -1)
+}

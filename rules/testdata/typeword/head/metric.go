@@ -79,3 +79,10 @@ func Offset(n int) int { return n }
 
 // Runes returns the text as a rune slice.
 func Runes(s string) int { return len(s) }
+
+// uint8Strs holds the decimal strings of all uint8 values.
+var uint8Strs [256]string
+
+// int8Strs holds the decimal strings of all int8 values, indexed by
+// uint8(value).
+var int8Strs [256]string
