@@ -6,9 +6,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"log/slog"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -84,4 +88,75 @@ func readTree(dir string) (map[string]string, error) {
 		return nil, fmt.Errorf("read %s: %w", dir, err)
 	}
 	return files, nil
+}
+
+// maxNestedTries bounds the module paths addNested asks the proxy for.
+const maxNestedTries = 24
+
+// nestedImportRE finds a quoted import path in Go code or a Go code block.
+var nestedImportRE = regexp.MustCompile(`"([a-z0-9][-a-zA-Z0-9_.~/]*)"`)
+
+// addNested adds to files, the tree of module@version, the nested
+// modules of the same repository at the same version that its files
+// import: a module's zip leaves them out, while the repository a review
+// runs on has them (go.opentelemetry.io/otel's README imports
+// go.opentelemetry.io/otel/sdk/trace, whose module is otel/sdk). A nested
+// module the proxy does not serve at that version is left out; download
+// tells why, at debug level.
+func addNested(ctx context.Context, log *slog.Logger, module, version string, files map[string]string) {
+	dirs := map[string]bool{}
+	for p := range files {
+		if strings.HasSuffix(p, ".go") {
+			dirs[path.Dir(p)] = true
+		}
+	}
+	tried := map[string]bool{}
+	var paths []string
+	for p, text := range files {
+		if !strings.HasSuffix(p, ".go") && !strings.HasSuffix(p, ".md") {
+			continue
+		}
+		for _, m := range nestedImportRE.FindAllStringSubmatch(text, -1) {
+			ip := m[1]
+			if !strings.HasPrefix(ip, module+"/") || dirs[strings.TrimPrefix(ip, module+"/")] {
+				continue
+			}
+			paths = append(paths, ip)
+		}
+	}
+	slices.Sort(paths)
+	for _, ip := range slices.Compact(paths) {
+		if len(tried) >= maxNestedTries {
+			log.Debug("nested modules: too many paths tried", "module", module, "tried", len(tried))
+			return
+		}
+		if dirs[strings.TrimPrefix(ip, module+"/")] {
+			continue // a nested module added for an earlier path
+		}
+		// The longest prefix that is a module at this version.
+		for cand := ip; len(cand) > len(module); cand = path.Dir(cand) {
+			if tried[cand] {
+				continue
+			}
+			tried[cand] = true
+			dir, err := download(ctx, cand, version)
+			if err != nil {
+				log.Debug("no nested module", "path", cand, "version", version, "err", err)
+				continue
+			}
+			nested, err := readTree(dir)
+			if err != nil {
+				log.Debug("nested module not read", "path", cand, "err", err)
+				break
+			}
+			rel := strings.TrimPrefix(cand, module+"/")
+			for p, text := range nested {
+				files[rel+"/"+p] = text
+				if strings.HasSuffix(p, ".go") {
+					dirs[path.Dir(rel+"/"+p)] = true
+				}
+			}
+			break
+		}
+	}
 }

@@ -162,6 +162,7 @@ func (r *runner) checkout(ctx context.Context, module, version string) (*checkou
 	if err != nil {
 		return nil, nil, err
 	}
+	addNested(ctx, r.log, module, version, files)
 	if r.opt.Dependencies {
 		r.progress("dependencies of "+module+"@"+version, 0, 0)
 		if err := downloadRequirements(ctx, files["go.mod"]); err != nil {

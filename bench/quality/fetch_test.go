@@ -1,0 +1,102 @@
+package quality
+
+import (
+	"archive/zip"
+	"log/slog"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+)
+
+// TestAddNested: a README that imports a package of a nested module of
+// the same repository gets that module's files at the same version, as
+// a checkout of the repository has them; a path no module serves is left
+// out.
+func TestAddNested(t *testing.T) {
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("no go command")
+	}
+	proxy, cache := t.TempDir(), t.TempDir()
+	proxyModule(t, proxy, "example.com/m/sdk", "v1.0.0", map[string]string{
+		"trace/trace.go": "package trace\n\n// WithResource sets the resource.\nfunc WithResource(r string) {}\n",
+	})
+	t.Setenv("GOPROXY", "file://"+filepath.ToSlash(proxy))
+	t.Setenv("GOSUMDB", "off")
+	t.Setenv("GOFLAGS", "-mod=mod")
+	t.Setenv("GOMODCACHE", cache)
+	t.Setenv("GOTOOLCHAIN", "local")
+	t.Cleanup(func() {
+		clean := exec.Command("go", "clean", "-modcache")
+		if out, err := clean.CombinedOutput(); err != nil {
+			t.Errorf("go clean -modcache: %v: %s", err, out)
+		}
+	})
+	files := map[string]string{
+		"go.mod":    "module example.com/m\n\ngo 1.22\n",
+		"m.go":      "package m\n",
+		"README.md": "```go\nimport (\n\t\"example.com/m\"\n\tsdktrace \"example.com/m/sdk/trace\"\n\t\"example.com/m/internal/gone\"\n)\n```\n",
+	}
+	addNested(t.Context(), slog.New(slog.DiscardHandler), "example.com/m", "v1.0.0", files)
+	for _, want := range []string{"sdk/go.mod", "sdk/trace/trace.go"} {
+		if _, ok := files[want]; !ok {
+			t.Errorf("%s missing after addNested; files: %v", want, keys(files))
+		}
+	}
+	for p := range files {
+		if filepath.Dir(p) == "internal/gone" || filepath.Dir(p) == "internal" {
+			t.Errorf("%s added for a path no module serves", p)
+		}
+	}
+	if len(files) != 5 {
+		t.Errorf("got %d files, want the 3 of the module and the 2 of sdk: %v", len(files), keys(files))
+	}
+}
+
+func keys(m map[string]string) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	return out
+}
+
+// proxyModule writes path@version with files into a GOPROXY directory.
+func proxyModule(t *testing.T, proxy, path, version string, files map[string]string) {
+	t.Helper()
+	dir := filepath.Join(proxy, filepath.FromSlash(path), "@v")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	gomod := "module " + path + "\n\ngo 1.22\n"
+	for name, data := range map[string]string{
+		"list":            version + "\n",
+		version + ".info": `{"Version":"` + version + `","Time":"2024-01-01T00:00:00Z"}`,
+		version + ".mod":  gomod,
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f, err := os.Create(filepath.Join(dir, version+".zip"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	zw := zip.NewWriter(f)
+	files["go.mod"] = gomod
+	for name, data := range files {
+		w, err := zw.Create(path + "@" + version + "/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := w.Write([]byte(data)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
