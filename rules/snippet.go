@@ -190,6 +190,9 @@ func (r *GoSnippet) judgeGo(ctx context.Context, ws *review.Workspace, c review.
 				blockIssues = append(blockIssues, is)
 			}
 		}
+		if is, ok := renamedCase(ctx, ws.Symbols, from, b.Text, pre, blockIssues); ok {
+			blockIssues = append(blockIssues, is)
+		}
 		for _, is := range blockIssues {
 			if old[min(max(codeLine+max(is.Line, 1)-1, b.Line), max(b.EndLine, b.Line))] {
 				continue // code the doc shows as old or wrong

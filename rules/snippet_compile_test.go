@@ -304,6 +304,20 @@ func TestSnippetCompile(t *testing.T) {
 		{name: "an unrelated earlier block does not carry over", claim: block("w.Sise = 2")},
 		{name: "a doc comment example of an unexported method, which the package sees", claim: func() review.Claim { return goClaim(t, ws, "limits/limits.go", "Limiter.bump") }},
 		{name: "a doc comment example with undeclared inputs and right calls", claim: func() review.Claim { return goClaim(t, ws, "limits/limits.go", "Limiter.Reset") }},
+		{
+			name:  "a name the block declares in another case and never uses",
+			claim: block("opts := Options{Max: 10}"),
+			want: &want{
+				label:      review.Contradicted,
+				message:    "The Go code block does not compile (Options is declared nowhere; the block declares options, which differs from it only in case and which it never uses)",
+				suggestion: "type options struct {\n\tMax int\n}\n\nopts := options{Max: 10}\nl, err := limits.New(limits.Config{Max: opts.Max})\nfmt.Println(l, err)",
+				evidence: []ev{
+					{"README.md", at("README.md", "opts := Options{Max: 10}"), at("README.md", "opts := Options{Max: 10}"), review.SourceDoc, "code block uses Options, which it declares nowhere"},
+				},
+			},
+		},
+		// options is used: Options is the reader's.
+		{name: "a name in another case beside a declaration the block uses", claim: block("o := options{Max: 3}")},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

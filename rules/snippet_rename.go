@@ -355,3 +355,53 @@ func selectorBase(f *ast.File, name string) bool {
 	})
 	return found
 }
+
+// renamedCase finds, among a block's issues, an undeclared name U that
+// the block declares as D, spelt with other cases and never used: fx's
+// Annotated example declares "type result struct" and then returns
+// "Result{Connection: conn}". With U written as D the block has no
+// problem it did not have, and U's are gone. Other undeclared names may
+// stay: they are the reader's.
+func renamedCase(ctx context.Context, syms *retrieval.Symbols, dir, text string, prelude []string, issues []gocheck.Issue) (gocheck.Issue, bool) {
+	f := parseAnyForm(text)
+	if f == nil {
+		// "func(...) (Result, error)": a placeholder in the parameters.
+		if _, f, _ = parseFragment(text); f == nil {
+			return gocheck.Issue{}, false
+		}
+	}
+	uses := identCounts(text)
+	declared := map[string]bool{}
+	declaredNames(f, declared)
+	seen := map[string]bool{}
+	for _, is := range issues {
+		u := is.Name
+		if is.Kind != gocheck.Undeclared || u == "" || strings.Contains(u, ".") || seen[u] {
+			continue
+		}
+		seen[u] = true
+		var d string
+		for name := range declared {
+			if name != u && strings.EqualFold(name, u) && uses[name] == 1 {
+				if d != "" {
+					return gocheck.Issue{}, false
+				}
+				d = name
+			}
+		}
+		if d == "" {
+			continue
+		}
+		after := checkBlock(ctx, syms, dir, replaceIdent(text, u, d), prelude)
+		if len(after) > len(issues)-countNamed(issues, u) || slices.ContainsFunc(after, func(a gocheck.Issue) bool {
+			return a.Name == u || a.Name == d || strings.Contains(a.Message, d)
+		}) {
+			continue
+		}
+		return gocheck.Issue{
+			Kind: gocheck.Renamed, Line: is.Line, Name: u, Closest: d,
+			Message: fmt.Sprintf("%s is declared nowhere; the block declares %s, which differs from it only in case and which it never uses", u, d),
+		}, true
+	}
+	return gocheck.Issue{}, false
+}
