@@ -135,6 +135,31 @@ func (d *symDeps) dir(ip string) (string, bool) {
 	return "", false
 }
 
+// nested reports whether ip lies in a module nested in the repository's
+// that go.mod requires at a version (franz-go's pkg/kmsg, required by
+// github.com/twmb/franz-go): a checkout holds its directory, a module's
+// zip does not, and then the module cache has it.
+func (d *symDeps) nested(ip string) bool {
+	if d == nil {
+		return false
+	}
+	for _, r := range d.reqs {
+		if ip == r.Path || strings.HasPrefix(ip, r.Path+"/") {
+			return d.inModule(r.Path)
+		}
+	}
+	return false
+}
+
+// importNested returns package ip of a nested module go.mod requires
+// ([symDeps.nested]); false when ip is not in one or did not load.
+func (d *symDeps) importNested(ctx context.Context, ip string) (*types.Package, bool) {
+	if !d.nested(ip) {
+		return nil, false
+	}
+	return d.importPkg(ctx, ip)
+}
+
 // load returns dependency package ip, type-checking it (and what it
 // imports) the first time; d.mu is held.
 func (d *symDeps) load(ctx context.Context, ip string) (*types.Package, error) {
@@ -184,7 +209,7 @@ func (d *symDeps) load(ctx context.Context, ip string) (*types.Package, error) {
 					return tp, nil
 				}
 				return d.fakes.get(p, d.std.name(p)), nil
-			case d.inModule(p):
+			case d.inModule(p) && !d.nested(p):
 				// A dependency that imports the repository's own
 				// module (a cycle of modules) sees it as unknown.
 				return d.fakes.get(p, ""), nil

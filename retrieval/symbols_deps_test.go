@@ -140,3 +140,54 @@ func BenchmarkLoadSymbolsDependencies(b *testing.B) {
 		})
 	}
 }
+
+// TestNestedModuleFromCache: a package of a module nested in the
+// repository's, which go.mod requires but the files at hand lack (a
+// module's zip leaves nested modules out), loads from the module cache,
+// with the packages of that module it imports; one the cache lacks stays
+// an error.
+func TestNestedModuleFromCache(t *testing.T) {
+	dir := t.TempDir()
+	for name, src := range map[string]string{
+		"example.com/app/msg@v1.1.0/go.mod":                "module example.com/app/msg\n\ngo 1.21\n",
+		"example.com/app/msg@v1.1.0/msg.go":                "package msg\n\nimport \"example.com/app/msg/internal/wire\"\n\n// LeaveRequest leaves.\ntype LeaveRequest struct{ W wire.Frame }\n",
+		"example.com/app/msg@v1.1.0/internal/wire/wire.go": "package wire\n\n// Frame is one frame.\ntype Frame struct{ N int }\n",
+	} {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Setenv("GOMODCACHE", dir)
+	t.Setenv("GOFLAGS", "-mod=mod")
+	fsys := fstest.MapFS{
+		"go.mod": {Data: []byte("module example.com/app\n\ngo 1.22\n\nrequire example.com/app/msg v1.1.0\n")},
+		"app.go": {Data: []byte("package app\n\nimport (\n\t\"example.com/app/msg\"\n\t\"example.com/app/gone\"\n)\n\n// N is a frame's number.\nvar N = msg.LeaveRequest{}.W.N\n\nvar _ = gone.X\n")},
+	}
+	syms, err := LoadSymbols(t.Context(), fsys, []string{"go.mod", "app.go"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := syms.Package(".")
+	if p == nil {
+		t.Fatal("no package app")
+	}
+	if len(p.Errors) != 1 || !strings.Contains(p.Errors[0].Error(), "example.com/app/gone") {
+		t.Errorf("package app: errors %v, want only example.com/app/gone missing", p.Errors)
+	}
+	var msgPkg bool
+	for _, imp := range p.Types.Imports() {
+		if imp.Path() == "example.com/app/msg" {
+			msgPkg = imp.Complete() && imp.Scope().Lookup("LeaveRequest") != nil
+		}
+	}
+	if !msgPkg {
+		t.Errorf("example.com/app/msg: not loaded from the module cache with LeaveRequest")
+	}
+	if n := p.Types.Scope().Lookup("N"); n == nil || n.Type().String() != "int" {
+		t.Errorf("N = %v, want an int through msg's internal package", n)
+	}
+}

@@ -521,6 +521,9 @@ func (s *Symbols) importOther(ctx context.Context, ip string) (*types.Package, e
 	case s.excluded[ip]:
 		return s.fakes.get(ip, ""), nil
 	case s.inModule(ip):
+		if tp, ok := s.deps.importNested(ctx, ip); ok {
+			return tp, nil
+		}
 		return nil, fmt.Errorf("no package %s in the repository", ip)
 	case symIsStdPath(ip):
 		tp, err := s.std.importPkg(ctx, ip)
