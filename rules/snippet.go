@@ -174,7 +174,8 @@ func (r *GoSnippet) judgeGo(ctx context.Context, ws *review.Workspace, c review.
 				}
 			}
 		}
-		pre := tiedPrelude(b.Text, c.Context, prior, func(name string) bool { return packageName(ws.Symbols, name) })
+		isPackage := func(name string) bool { return packageName(ws.Symbols, name) }
+		pre := append(priorImports(b.Text, prior, isPackage), tiedPrelude(b.Text, c.Context, prior, isPackage)...)
 		if guide {
 			pre = nil
 		}
@@ -1689,4 +1690,61 @@ func requireLine(ws *review.Workspace, mod string) int {
 		}
 	}
 	return 0
+}
+
+// priorImports returns import declarations for the qualifiers a fragment
+// uses without importing or declaring them, as an earlier block of the
+// same document imports them: telebot's README imports
+// tb "gopkg.in/tucnak/telebot.v2" in its first example, and its later
+// fragments write tb.NewBot and tb.OnText with no import of their own. An
+// import names a package, not a value of an example, so it carries over
+// whatever ties the blocks. A qualifier two earlier blocks import as
+// different paths, or that is the name of a package of the module or the
+// standard library (which the checker imports by name), gets none.
+func priorImports(text string, prior []priorBlock, isPackage func(string) bool) []string {
+	if len(prior) == 0 || packageClauseRE.MatchString(text) {
+		return nil
+	}
+	_, f, _ := parseFragment(text)
+	if f == nil {
+		return nil
+	}
+	own := map[string]bool{}
+	for _, m := range importNameRE.FindAllStringSubmatch(text, -1) {
+		own[importName(m[1], m[2])] = true
+	}
+	declared, _, _ := blockScope(text)
+	quals := map[string]bool{}
+	ast.Inspect(f, func(n ast.Node) bool {
+		if sel, ok := n.(*ast.SelectorExpr); ok {
+			if id, ok := sel.X.(*ast.Ident); ok && !own[id.Name] && !declared[id.Name] && !isPackage(id.Name) {
+				quals[id.Name] = true
+			}
+		}
+		return true
+	})
+	if len(quals) == 0 {
+		return nil
+	}
+	paths := map[string]string{}
+	for _, p := range prior {
+		for _, m := range importNameRE.FindAllStringSubmatch(p.text, -1) {
+			name := importName(m[1], m[2])
+			if !quals[name] {
+				continue
+			}
+			if was, ok := paths[name]; ok && was != m[2] {
+				paths[name] = "" // two paths: which one is meant is not certain
+				continue
+			}
+			paths[name] = m[2]
+		}
+	}
+	var out []string
+	for _, name := range slices.Sorted(maps.Keys(paths)) {
+		if paths[name] != "" {
+			out = append(out, "import "+name+" "+strconv.Quote(paths[name]))
+		}
+	}
+	return out
 }

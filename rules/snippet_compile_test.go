@@ -316,6 +316,18 @@ func TestSnippetCompile(t *testing.T) {
 				},
 			},
 		},
+		{
+			name:  "a type where a value goes, through an alias an earlier block imports",
+			claim: block("l.Allow(lim.Window)"),
+			want: &want{
+				label:   review.Contradicted,
+				message: "The Go code block does not compile (lim.Window (type) is not an expression: lim.Window is a type, used where a value goes)",
+				evidence: []ev{
+					{"README.md", at("README.md", "l.Allow(lim.Window)"), at("README.md", "l.Allow(lim.Window)"), review.SourceDoc, "code block uses a value of the wrong type"},
+					{"limits/limits.go", winStart, winEnd, review.SourceCode, "declares Window"},
+				},
+			},
+		},
 		// options is used: Options is the reader's.
 		{name: "a name in another case beside a declaration the block uses", claim: block("o := options{Max: 3}")},
 	}

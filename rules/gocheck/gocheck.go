@@ -2183,6 +2183,37 @@ func (s *checker) snipClassify(ctx context.Context, from *retrieval.Package, fse
 		}
 		return Issue{}, false
 
+	case strings.HasSuffix(msg, " (type) is not an expression"):
+		// A repository type where a value goes: telebot v2.1.0's README
+		// passes tb.Query (a struct) to b.Handle, whose endpoint for
+		// inline queries is the constant tb.OnQuery.
+		var id *ast.Ident
+		for i := len(path) - 1; i >= 0 && id == nil; i-- {
+			switch n := path[i].(type) {
+			case *ast.SelectorExpr:
+				id = n.Sel // tb.Query, whose error stands at tb
+			case *ast.Ident:
+				if i == 0 {
+					id = n
+				} else if _, sel := path[i-1].(*ast.SelectorExpr); !sel {
+					id = n
+				}
+			default:
+				i = -1
+			}
+		}
+		if id == nil {
+			return Issue{}, false
+		}
+		tn, ok := info.Uses[id].(*types.TypeName)
+		if !ok || tn.Pkg() == nil || s.syms.PackageByPath(tn.Pkg().Path()) == nil {
+			return Issue{}, false
+		}
+		iss.Kind = WrongType
+		iss.Name, iss.Package = tn.Name(), tn.Pkg().Path()
+		iss.Message = fmt.Sprintf("%s: %s is a type, used where a value goes", msg, strings.TrimSuffix(msg, " (type) is not an expression"))
+		return iss, true
+
 	case strings.HasPrefix(msg, "duplicate key ") && strings.Contains(msg, " in map literal"),
 		strings.HasPrefix(msg, "duplicate field name ") && strings.Contains(msg, " in struct literal"):
 		iss.Kind = Compile
