@@ -86,6 +86,10 @@ type Package struct {
 	// loading never fails on them. (Test files are type-checked only when
 	// their evidence is first asked for.)
 	Errors []error
+	// Platform is the GOOS the package's files were selected for when
+	// linux/amd64 excludes every one of them ("windows" for go-winio);
+	// empty otherwise.
+	Platform string
 
 	std bool
 	// incomplete is true when a file of the package did not parse: names

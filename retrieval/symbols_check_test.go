@@ -145,24 +145,65 @@ func errorsText(errs []error) []string {
 	return out
 }
 
-// TestSymExcludedDirectory: a directory whose files build constraints all
-// exclude has no package, is [Symbols.Excluded], and imports as a
-// placeholder.
+// TestSymExcludedDirectory: a directory whose files build constraints
+// exclude for every platform docreview reads has no package, is
+// [Symbols.Excluded], and imports as a placeholder; one whose files are
+// for Windows is read as Windows sees it, and so is one most of whose
+// files are (go-winio), while one split evenly stays linux/amd64's.
 func TestSymExcludedDirectory(t *testing.T) {
 	fsys := fstest.MapFS{
-		"go.mod":       {Data: []byte("module example.com/p\n\ngo 1.22\n")},
-		"a.go":         {Data: []byte("package p\n")},
-		"win/w_win.go": {Data: []byte("//go:build windows\n\npackage win\n\nfunc W() {}\n")},
+		"go.mod":            {Data: []byte("module example.com/p\n\ngo 1.22\n")},
+		"a.go":              {Data: []byte("package p\n")},
+		"ign/i.go":          {Data: []byte("//go:build ignore\n\npackage ign\n\nfunc I() {}\n")},
+		"win/w_win.go":      {Data: []byte("//go:build windows\n\npackage win\n\nfunc W() {}\n")},
+		"most/doc.go":       {Data: []byte("package most\n\n// Common is on every platform.\nfunc Common() {}\n")},
+		"most/pipe.go":      {Data: []byte("//go:build windows\n\npackage most\n\n// Dial dials.\nfunc Dial() {}\n")},
+		"most/file.go":      {Data: []byte("// +build windows\n\npackage most\n\nfunc Open() {}\n")},
+		"most/x_unix.go":    {Data: []byte("//go:build unix\n\npackage most\n\nfunc UnixOnly() {}\n")},
+		"even/e.go":         {Data: []byte("package even\n")},
+		"even/e_linux.go":   {Data: []byte("package even\n\nfunc L() {}\n")},
+		"even/e_windows.go": {Data: []byte("package even\n\nfunc W() {}\n")},
 	}
-	s, err := LoadSymbols(t.Context(), fsys, []string{"a.go", "go.mod", "win/w_win.go"}, nil)
+	var files []string
+	for name := range fsys {
+		files = append(files, name)
+	}
+	s, err := LoadSymbols(t.Context(), fsys, files, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !s.Excluded("example.com/p/win") || s.PackageByPath("example.com/p/win") != nil || s.Excluded("example.com/p") {
-		t.Errorf("Excluded(win) = %v, PackageByPath(win) = %v, Excluded(p) = %v; want true, nil, false",
-			s.Excluded("example.com/p/win"), s.PackageByPath("example.com/p/win"), s.Excluded("example.com/p"))
+	if !s.Excluded("example.com/p/ign") || s.PackageByPath("example.com/p/ign") != nil || s.Excluded("example.com/p") {
+		t.Errorf("Excluded(ign) = %v, PackageByPath(ign) = %v, Excluded(p) = %v; want true, nil, false",
+			s.Excluded("example.com/p/ign"), s.PackageByPath("example.com/p/ign"), s.Excluded("example.com/p"))
 	}
-	if tp, err := s.Importer(t.Context()).Import("example.com/p/win"); err != nil || !s.Placeholder(tp) {
-		t.Errorf("Import(win) = %v, %v; want a placeholder", tp, err)
+	if tp, err := s.Importer(t.Context()).Import("example.com/p/ign"); err != nil || !s.Placeholder(tp) {
+		t.Errorf("Import(ign) = %v, %v; want a placeholder", tp, err)
+	}
+	for _, tc := range []struct {
+		dir, platform string
+		has, other    []string
+	}{
+		{dir: "win", platform: "windows", has: []string{"W"}},
+		{dir: "most", platform: "windows", has: []string{"Common", "Dial", "Open"}, other: []string{"UnixOnly"}},
+		{dir: "even", platform: "", has: []string{"L"}, other: []string{"W"}},
+	} {
+		p := s.Package(tc.dir)
+		if p == nil || s.Excluded("example.com/p/"+tc.dir) {
+			t.Errorf("%s: no package (excluded %v)", tc.dir, s.Excluded("example.com/p/"+tc.dir))
+			continue
+		}
+		if p.Platform != tc.platform {
+			t.Errorf("%s: Platform %q, want %q", tc.dir, p.Platform, tc.platform)
+		}
+		for _, name := range tc.has {
+			if p.Types.Scope().Lookup(name) == nil {
+				t.Errorf("%s: %s not declared", tc.dir, name)
+			}
+		}
+		for _, name := range tc.other {
+			if p.Types.Scope().Lookup(name) != nil || !p.ExcludedName(name) {
+				t.Errorf("%s: %s declared %v, ExcludedName %v; want a name of the files left out", tc.dir, name, p.Types.Scope().Lookup(name) != nil, p.ExcludedName(name))
+			}
+		}
 	}
 }

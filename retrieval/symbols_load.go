@@ -1,6 +1,7 @@
 package retrieval
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"go/ast"
@@ -115,6 +116,9 @@ type symFile struct {
 	path string
 	ast  *ast.File // nil when not even the package clause parsed
 	test bool
+	// header is the file's text before its package clause, where build
+	// constraints stand.
+	header []byte
 }
 
 // parseAll reads and parses the Go files of files and groups them into
@@ -125,6 +129,9 @@ func (s *Symbols) parseAll(ctx context.Context, fsys fs.FS, files []string) erro
 	// other holds the names declared by files excluded by build
 	// constraints: documentation may mention them.
 	other := make(map[string]map[string]bool)
+	// aside holds the sources of those files, for a directory with no
+	// other (a Windows-only package).
+	aside := make(map[string][]symSource)
 	var dirs []string
 	for _, p := range symSorted(files) {
 		if !strings.HasSuffix(p, ".go") || symSkipPath(p) {
@@ -149,6 +156,7 @@ func (s *Symbols) parseAll(ctx context.Context, fsys fs.FS, files []string) erro
 				other[dir] = make(map[string]bool)
 			}
 			symDeclaredNames(p, src, other[dir])
+			aside[dir] = append(aside[dir], symSource{path: p, src: src})
 			continue
 		}
 		f, err := parser.ParseFile(s.fset, p, src, parser.ParseComments|parser.SkipObjectResolution)
@@ -158,16 +166,25 @@ func (s *Symbols) parseAll(ctx context.Context, fsys fs.FS, files []string) erro
 		if f != nil && (f.Name == nil || f.Name.Name == "" || f.Name.Name == "_") {
 			f = nil
 		}
-		byDir[dir] = append(byDir[dir], symFile{path: p, ast: f, test: strings.HasSuffix(p, "_test.go")})
+		byDir[dir] = append(byDir[dir], symFile{path: p, ast: f, test: strings.HasSuffix(p, "_test.go"), header: symHeader(src)})
 	}
 	for _, dir := range dirs {
 		dirFiles := byDir[dir]
+		// A directory most of whose files are for another platform is
+		// read as that platform sees it (go-winio is Windows-only), its
+		// files type-checked against the standard library as docreview
+		// sees it, whose errors leave types invalid, never names missing.
+		platform := symPlatform{}
+		if files, pl, names, ok := s.parseOther(dirFiles, aside[dir], errs, dir); ok {
+			dirFiles, platform, other[dir] = files, pl, names
+		}
 		if len(dirFiles) == 0 {
 			// Every file is excluded by build constraints.
 			s.excluded[s.importPath(dir)] = true
 			continue
 		}
 		p := s.newPackage(dir, dirFiles, errs[dir])
+		p.Platform = platform.goos
 		p.otherNames = other[dir]
 		s.pkgs = append(s.pkgs, p)
 		s.byDir[p.Dir] = p
@@ -175,6 +192,93 @@ func (s *Symbols) parseAll(ctx context.Context, fsys fs.FS, files []string) erro
 	}
 	slices.SortFunc(s.pkgs, func(a, b *Package) int { return strings.Compare(a.Dir, b.Dir) })
 	return nil
+}
+
+// symSource is a file's path and text.
+type symSource struct {
+	path string
+	src  []byte
+}
+
+// parseOther returns, for a directory whose files linux/amd64 admits
+// (linux) or excludes (aside), the files of the first of
+// symOtherPlatforms that admits more of its non-test files than
+// linux/amd64 does, the excluded ones parsed, with that platform and the
+// names the files it leaves out declare; false when there is none.
+func (s *Symbols) parseOther(linux []symFile, aside []symSource, errs map[string][]error, dir string) ([]symFile, symPlatform, map[string]bool, bool) {
+	if len(aside) == 0 {
+		return nil, symPlatform{}, nil, false
+	}
+	count := func(pl symPlatform) (n int) {
+		for _, f := range linux {
+			if !f.test && pl.goodOSArch(path.Base(f.path)) && pl.buildOK(f.header) {
+				n++
+			}
+		}
+		for _, f := range aside {
+			if !strings.HasSuffix(f.path, "_test.go") && pl.goodOSArch(path.Base(f.path)) && pl.buildOK(f.src) {
+				n++
+			}
+		}
+		return n
+	}
+	own := 0
+	for _, f := range linux {
+		if !f.test {
+			own++
+		}
+	}
+	for _, pl := range symOtherPlatforms {
+		if count(pl) <= own {
+			continue
+		}
+		var out []symFile
+		left := map[string]bool{}
+		for _, f := range linux {
+			if pl.goodOSArch(path.Base(f.path)) && pl.buildOK(f.header) {
+				out = append(out, f)
+			} else if f.ast != nil {
+				symFileNames(f.ast, left)
+			}
+		}
+		for _, f := range aside {
+			if !pl.goodOSArch(path.Base(f.path)) || !pl.buildOK(f.src) {
+				symDeclaredNames(f.path, f.src, left)
+				continue
+			}
+			af, err := parser.ParseFile(s.fset, f.path, f.src, parser.ParseComments|parser.SkipObjectResolution)
+			if err != nil {
+				errs[dir] = append(errs[dir], fmt.Errorf("parse %s: %w", f.path, err))
+			}
+			if af != nil && (af.Name == nil || af.Name.Name == "" || af.Name.Name == "_") {
+				af = nil
+			}
+			out = append(out, symFile{path: f.path, ast: af, test: strings.HasSuffix(f.path, "_test.go")})
+		}
+		slices.SortFunc(out, func(a, b symFile) int { return strings.Compare(a.path, b.path) })
+		return out, pl, left, true
+	}
+	return nil, symPlatform{}, nil, false
+}
+
+// symHeader returns a file's text before its package clause, where build
+// constraints stand (all of it when it has none).
+func symHeader(src []byte) []byte {
+	for i := 0; i < len(src); {
+		j := bytes.IndexByte(src[i:], '\n')
+		line := src[i:]
+		if j >= 0 {
+			line = src[i : i+j]
+		}
+		if bytes.HasPrefix(bytes.TrimSpace(line), []byte("package ")) {
+			return src[:i]
+		}
+		if j < 0 {
+			break
+		}
+		i += j + 1
+	}
+	return src
 }
 
 // newPackage builds the package of dir from its files.
@@ -244,6 +348,12 @@ func symDeclaredNames(p string, src []byte, set map[string]bool) {
 	if f == nil {
 		return
 	}
+	symFileNames(f, set)
+}
+
+// symFileNames adds the names a parsed file declares to set, as
+// [symDeclaredNames] does.
+func symFileNames(f *ast.File, set map[string]bool) {
 	for _, d := range f.Decls {
 		switch d := d.(type) {
 		case *ast.FuncDecl:
@@ -740,9 +850,27 @@ var (
 	}
 )
 
+// symPlatform is a GOOS and GOARCH files are selected for.
+type symPlatform struct{ goos, goarch string }
+
+// symLinux is docreview's view of a build; symOtherPlatforms are tried,
+// in order, for a directory whose every file it excludes (go-winio is
+// Windows-only).
+var (
+	symLinux          = symPlatform{"linux", "amd64"}
+	symOtherPlatforms = []symPlatform{{"windows", "amd64"}, {"darwin", "arm64"}}
+)
+
+// String writes "windows/amd64".
+func (pl symPlatform) String() string { return pl.goos + "/" + pl.goarch }
+
 // symGoodOSArch reports whether a file name's _GOOS, _GOARCH or
 // _GOOS_GOARCH suffix (if any) admits linux/amd64.
-func symGoodOSArch(base string) bool {
+func symGoodOSArch(base string) bool { return symLinux.goodOSArch(base) }
+
+// goodOSArch reports whether a file name's _GOOS, _GOARCH or
+// _GOOS_GOARCH suffix (if any) admits the platform.
+func (pl symPlatform) goodOSArch(base string) bool {
 	name, _, _ := strings.Cut(base, ".")
 	i := strings.Index(name, "_")
 	if i < 0 {
@@ -754,20 +882,24 @@ func symGoodOSArch(base string) bool {
 	}
 	n := len(l)
 	if n >= 2 && symKnownOS[l[n-2]] && symKnownArch[l[n-1]] {
-		return l[n-2] == "linux" && l[n-1] == "amd64"
+		return l[n-2] == pl.goos && l[n-1] == pl.goarch
 	}
 	if n >= 1 && symKnownOS[l[n-1]] {
-		return l[n-1] == "linux"
+		return l[n-1] == pl.goos
 	}
 	if n >= 1 && symKnownArch[l[n-1]] {
-		return l[n-1] == "amd64"
+		return l[n-1] == pl.goarch
 	}
 	return true
 }
 
 // symBuildOK reports whether the build constraints in a file's header
 // (//go:build, or // +build lines when there is none) admit linux/amd64.
-func symBuildOK(src []byte) bool {
+func symBuildOK(src []byte) bool { return symLinux.buildOK(src) }
+
+// buildOK reports whether the build constraints in a file's header
+// (//go:build, or // +build lines when there is none) admit the platform.
+func (pl symPlatform) buildOK(src []byte) bool {
 	var goBuild constraint.Expr
 	var plus []constraint.Expr
 	inBlock := false
@@ -806,22 +938,24 @@ func symBuildOK(src []byte) bool {
 		break
 	}
 	if goBuild != nil {
-		return goBuild.Eval(symTag)
+		return goBuild.Eval(pl.tag)
 	}
 	for _, x := range plus {
-		if !x.Eval(symTag) {
+		if !x.Eval(pl.tag) {
 			return false
 		}
 	}
 	return true
 }
 
-// symTag reports whether a build tag holds for docreview's view of a
-// build: linux/amd64, gc, cgo, the current Go release.
-func symTag(tag string) bool {
+// tag reports whether a build tag holds for the platform: its GOOS and
+// GOARCH, unix for the unix ones, gc, cgo, the current Go release.
+func (pl symPlatform) tag(tag string) bool {
 	switch tag {
-	case "linux", "amd64", "unix", "gc", "cgo":
+	case pl.goos, pl.goarch, "gc", "cgo":
 		return true
+	case "unix":
+		return pl.goos != "windows" && pl.goos != "plan9" && pl.goos != "js" && pl.goos != "wasip1"
 	}
 	if v, ok := strings.CutPrefix(tag, "go1."); ok {
 		n, err := strconv.Atoi(v)

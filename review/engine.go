@@ -459,6 +459,14 @@ func (e *Engine) judgeAll(ctx context.Context, ws *Workspace, claims []Claim) []
 	return out
 }
 
+// confidenceOf is a verdict's confidence, 1 when its rule left it unset.
+func confidenceOf(v *Verdict) float64 {
+	if v.Confidence == 0 {
+		return 1
+	}
+	return v.Confidence
+}
+
 // judge runs every rule on c.
 func (e *Engine) judge(ctx context.Context, ws *Workspace, c Claim) Verdict {
 	if c.Note != "" {
@@ -491,7 +499,13 @@ func (e *Engine) judge(ctx context.Context, ws *Workspace, c Claim) Verdict {
 			unsettled = append(unsettled, fmt.Sprintf("%s found %s (%s) but none of its evidence exists at head", v.Rule, v.Label, strings.TrimSuffix(v.Message, ".")))
 			return
 		}
-		if best == nil || v.Label.Severity() > best.Label.Severity() {
+		// Of two findings of one severity the better supported one is
+		// reported: a literal the code contradicts outright over a name
+		// a rule could only guess at (go-winio's DialPipe names the
+		// Win32 WaitNamedPipe and states a default of 5 seconds, 2 in
+		// the code).
+		if best == nil || v.Label.Severity() > best.Label.Severity() ||
+			v.Label.Severity() == best.Label.Severity() && confidenceOf(v) > confidenceOf(best) {
 			best = v
 		}
 	}

@@ -84,7 +84,7 @@ func TestEngineMergesVerdicts(t *testing.T) {
 	contradicted := fakeJudge{name: "second", fn: func(c review.Claim) (*review.Verdict, error) {
 		switch c.ID {
 		case "a": // more severe: wins over "first"
-			return &review.Verdict{Label: review.Contradicted, Message: "second", Evidence: evidence("m.go", 4, 5)}, nil
+			return &review.Verdict{Label: review.Contradicted, Message: "second", Confidence: 0.7, Evidence: evidence("m.go", 4, 5)}, nil
 		case "c": // evidence beyond the end of the file: dropped
 			return &review.Verdict{Label: review.Contradicted, Message: "bad", Evidence: evidence("m.go", 40, 41)}, nil
 		case "b":
@@ -94,7 +94,18 @@ func TestEngineMergesVerdicts(t *testing.T) {
 		}
 		return nil, nil
 	}}
-	e := &review.Engine{Extractor: fakeExtractor{claims}, Rules: []review.Judge{incomplete, contradicted}}
+	// As severe as "second" on a, better supported: wins; on c, as well
+	// supported as "first" and less severe: loses.
+	surer := fakeJudge{name: "third", fn: func(c review.Claim) (*review.Verdict, error) {
+		switch c.ID {
+		case "a":
+			return &review.Verdict{Label: review.Contradicted, Message: "third", Confidence: 0.85, Evidence: evidence("m.go", 4, 5)}, nil
+		case "c":
+			return &review.Verdict{Label: review.Incomplete, Message: "third", Evidence: evidence("m.go", 4, 5)}, nil
+		}
+		return nil, nil
+	}}
+	e := &review.Engine{Extractor: fakeExtractor{claims}, Rules: []review.Judge{incomplete, contradicted, surer}}
 	r, err := e.Review(t.Context(), review.Request{Repo: dir, IndexDir: filepath.Join(t.TempDir(), "ix")})
 	if err != nil {
 		t.Fatal(err)
@@ -116,10 +127,10 @@ func TestEngineMergesVerdicts(t *testing.T) {
 		got = append(got, x)
 	}
 	want := []row{
-		{ID: "a", Label: "contradicted", Rule: "second", Message: "second", Evidence: 1,
+		{ID: "a", Label: "contradicted", Rule: "third", Message: "third", Evidence: 1,
 			Snippet: "// Add adds.\nfunc Add(a, b int) int { return a + b }"},
-		{ID: "b", Label: "consistent", Rule: "first", Message: "not fully judged: second: model timed out", Skipped: "second: model timed out"},
-		{ID: "e", Label: "consistent", Rule: "first,second", Message: "not fully judged: second found contradicted (gone) but none of its evidence exists at head",
+		{ID: "b", Label: "consistent", Rule: "first,third", Message: "not fully judged: second: model timed out", Skipped: "second: model timed out"},
+		{ID: "e", Label: "consistent", Rule: "first,second,third", Message: "not fully judged: second found contradicted (gone) but none of its evidence exists at head",
 			Skipped: "second found contradicted (gone) but none of its evidence exists at head"},
 		{ID: "d", Label: "consistent", Rule: "none", Message: "not judged: file does not parse", Skipped: "file does not parse"},
 		{ID: "c", Label: "incomplete", Rule: "first", Message: "first", Evidence: 1, Snippet: "func Add(a, b int) int { return a + b }"},
