@@ -175,7 +175,14 @@ func (r *GoSnippet) judgeGo(ctx context.Context, ws *review.Workspace, c review.
 			}
 		}
 		isPackage := func(name string) bool { return packageName(ws.Symbols, name) }
-		pre := append(priorImports(b.Text, prior, isPackage), tiedPrelude(b.Text, c.Context, prior, isPackage)...)
+		// An import carries over under a name the checker resolves
+		// itself only when its path is a package of the repository or
+		// the standard library: not an earlier block's path of another
+		// major version.
+		keep := func(name, ip string) bool {
+			return !isPackage(name) || ws.Symbols.PackageByPath(ip) != nil || stdPackage(ctx, ws.Symbols, ip)
+		}
+		pre := append(priorImports(b.Text, prior, keep), tiedPrelude(b.Text, c.Context, prior, isPackage)...)
 		if guide {
 			pre = nil
 		}
@@ -1698,10 +1705,13 @@ func requireLine(ws *review.Workspace, mod string) int {
 // tb "gopkg.in/tucnak/telebot.v2" in its first example, and its later
 // fragments write tb.NewBot and tb.OnText with no import of their own. An
 // import names a package, not a value of an example, so it carries over
-// whatever ties the blocks. A qualifier two earlier blocks import as
-// different paths, or that is the name of a package of the module or the
-// standard library (which the checker imports by name), gets none.
-func priorImports(text string, prior []priorBlock, isPackage func(string) bool) []string {
+// whatever ties the blocks, also over the package the checker would
+// import by that name when the path is the repository's or the standard
+// library's: pflag's README imports flag "github.com/spf13/pflag" and then
+// writes flag.Lookup(…).NoOptDefVal, pflag's field. keep says which
+// name and path carry over. A qualifier two earlier blocks import as
+// different paths gets none.
+func priorImports(text string, prior []priorBlock, keep func(name, path string) bool) []string {
 	if len(prior) == 0 || packageClauseRE.MatchString(text) {
 		return nil
 	}
@@ -1717,7 +1727,7 @@ func priorImports(text string, prior []priorBlock, isPackage func(string) bool) 
 	quals := map[string]bool{}
 	ast.Inspect(f, func(n ast.Node) bool {
 		if sel, ok := n.(*ast.SelectorExpr); ok {
-			if id, ok := sel.X.(*ast.Ident); ok && !own[id.Name] && !declared[id.Name] && !isPackage(id.Name) {
+			if id, ok := sel.X.(*ast.Ident); ok && !own[id.Name] && !declared[id.Name] {
 				quals[id.Name] = true
 			}
 		}
@@ -1742,9 +1752,15 @@ func priorImports(text string, prior []priorBlock, isPackage func(string) bool) 
 	}
 	var out []string
 	for _, name := range slices.Sorted(maps.Keys(paths)) {
-		if paths[name] != "" {
+		if paths[name] != "" && keep(name, paths[name]) {
 			out = append(out, "import "+name+" "+strconv.Quote(paths[name]))
 		}
 	}
 	return out
+}
+
+// stdPackage reports whether ip is a package of the standard library.
+func stdPackage(ctx context.Context, syms *retrieval.Symbols, ip string) bool {
+	_, err := syms.StdPackage(ctx, ip)
+	return err == nil
 }

@@ -328,6 +328,20 @@ func TestSnippetCompile(t *testing.T) {
 				},
 			},
 		},
+		{
+			// flag is the repository's package, as the earlier block
+			// imports it, not the standard library's (which has no New).
+			name:  "an earlier block's import under a standard package's name",
+			claim: block("l, err := flag.New(flag.Config{Max: 3})"),
+			want: &want{
+				label:   review.Contradicted,
+				message: "The Go code block calls Limiter.Count with arguments its signature does not accept (not enough arguments in call to l.Count: have (), want (string)).",
+				evidence: []ev{
+					{"README.md", at("README.md", "fmt.Println(l.Count(), err)"), at("README.md", "fmt.Println(l.Count(), err)"), review.SourceDoc, "code block calls Limiter.Count with arguments its signature does not accept"},
+					{"limits/limits.go", cntStart, cntStart, review.SourceCode, "signature: func (l *Limiter) Count(key string) int"},
+				},
+			},
+		},
 		// options is used: Options is the reader's.
 		{name: "a name in another case beside a declaration the block uses", claim: block("o := options{Max: 3}")},
 	}
