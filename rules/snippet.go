@@ -176,11 +176,24 @@ func (r *GoSnippet) judgeGo(ctx context.Context, ws *review.Workspace, c review.
 		}
 		isPackage := func(name string) bool { return packageName(ws.Symbols, name) }
 		// An import carries over under a name the checker resolves
-		// itself only when its path is a package of the repository or
+		// itself only to give it another package of the repository or
 		// the standard library: not an earlier block's path of another
-		// major version.
+		// major version, and not the package the checker would import
+		// anyway (which it reads as written from outside, so that a
+		// name of it used bare is reported).
 		keep := func(name, ip string) bool {
-			return !isPackage(name) || ws.Symbols.PackageByPath(ip) != nil || stdPackage(ctx, ws.Symbols, ip)
+			if !isPackage(name) {
+				return true
+			}
+			if ws.Symbols.PackageByPath(ip) == nil && !stdPackage(ctx, ws.Symbols, ip) {
+				return false
+			}
+			for _, p := range ws.Symbols.PackagesNamed(name) {
+				if p.ImportPath == ip {
+					return false
+				}
+			}
+			return !slices.Contains(ws.Symbols.StdPathsByPreference(name), ip)
 		}
 		pre := append(priorImports(b.Text, prior, keep), tiedPrelude(b.Text, c.Context, prior, isPackage)...)
 		if guide {

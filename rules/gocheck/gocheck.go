@@ -1610,9 +1610,11 @@ func snipQualifies(f *snipFile, from *retrieval.Package, errs []types.Error, fil
 			}
 		}
 	}
-	// A fragment's imports are in the file's header, a file's in its body.
+	// A fragment's imports are in the file's header, a file's in its body;
+	// a prelude of imports only is the block's own (an import an earlier
+	// block of the document gives a qualifier the block writes).
 	for _, seg := range f.segs {
-		if b := blocks[seg.block]; b.src {
+		if b := blocks[seg.block]; b.src || strings.TrimSpace(b.body) == "" && len(b.imports) > 0 {
 			for _, spec := range b.imports {
 				if name, path, ok := strings.Cut(spec, " "); ok {
 					importedAs(name, path)
