@@ -203,6 +203,13 @@ func (r *GoSnippet) judgeGo(ctx context.Context, ws *review.Workspace, c review.
 			pre = docContext(ws.Symbols, sc.primary(), c.Symbol, c)
 		}
 		blockIssues := checkBlock(ctx, ws.Symbols, from, b.Text, pre)
+		if signatureLines(b.Text) {
+			// A listing of signatures is prose about the API in Go's
+			// words: one written loosely ("(orb.Point, err error)",
+			// named and unnamed results mixed) is no code that fails to
+			// parse.
+			blockIssues = slices.DeleteFunc(blockIssues, func(is gocheck.Issue) bool { return is.Kind == gocheck.Syntax })
+		}
 		if c.Kind == review.KindDocComment {
 			docBlocks = append(docBlocks, docBlock{block: b, codeLine: codeLine, prelude: pre, issues: blockIssues})
 		}
@@ -1776,4 +1783,23 @@ func priorImports(text string, prior []priorBlock, keep func(name, path string) 
 func stdPackage(ctx context.Context, syms *retrieval.Symbols, ip string) bool {
 	_, err := syms.StdPackage(ctx, ip)
 	return err == nil
+}
+
+// signatureLines reports whether every line of a block, blank lines and
+// comments aside, is a func signature without a body (orb's wkt README
+// lists "func UnmarshalPoint(string) (orb.Point, err error)" and its
+// like).
+func signatureLines(text string) bool {
+	n := 0
+	for _, l := range strings.Split(text, "\n") {
+		t := strings.TrimSpace(l)
+		if t == "" || strings.HasPrefix(t, "//") {
+			continue
+		}
+		if !strings.HasPrefix(t, "func ") || strings.ContainsAny(t, "{}") {
+			return false
+		}
+		n++
+	}
+	return n > 0
 }

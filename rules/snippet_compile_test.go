@@ -342,6 +342,8 @@ func TestSnippetCompile(t *testing.T) {
 				},
 			},
 		},
+		// Named and unnamed results mixed: a listing written loosely.
+		{name: "a listing of signatures that does not parse", claim: block("func Drain(*limits.Limiter)")},
 		// options is used: Options is the reader's.
 		{name: "a name in another case beside a declaration the block uses", claim: block("o := options{Max: 3}")},
 	}
