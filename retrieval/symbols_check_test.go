@@ -149,20 +149,26 @@ func errorsText(errs []error) []string {
 // exclude for every platform docreview reads has no package, is
 // [Symbols.Excluded], and imports as a placeholder; one whose files are
 // for Windows is read as Windows sees it, and so is one most of whose
-// files are (go-winio), while one split evenly stays linux/amd64's.
+// files are, none written for linux (go-winio), while one split evenly,
+// or with a file for linux, stays linux/amd64's.
 func TestSymExcludedDirectory(t *testing.T) {
 	fsys := fstest.MapFS{
-		"go.mod":            {Data: []byte("module example.com/p\n\ngo 1.22\n")},
-		"a.go":              {Data: []byte("package p\n")},
-		"ign/i.go":          {Data: []byte("//go:build ignore\n\npackage ign\n\nfunc I() {}\n")},
-		"win/w_win.go":      {Data: []byte("//go:build windows\n\npackage win\n\nfunc W() {}\n")},
-		"most/doc.go":       {Data: []byte("package most\n\n// Common is on every platform.\nfunc Common() {}\n")},
-		"most/pipe.go":      {Data: []byte("//go:build windows\n\npackage most\n\n// Dial dials.\nfunc Dial() {}\n")},
-		"most/file.go":      {Data: []byte("// +build windows\n\npackage most\n\nfunc Open() {}\n")},
-		"most/x_unix.go":    {Data: []byte("//go:build unix\n\npackage most\n\nfunc UnixOnly() {}\n")},
-		"even/e.go":         {Data: []byte("package even\n")},
-		"even/e_linux.go":   {Data: []byte("package even\n\nfunc L() {}\n")},
-		"even/e_windows.go": {Data: []byte("package even\n\nfunc W() {}\n")},
+		"go.mod":             {Data: []byte("module example.com/p\n\ngo 1.22\n")},
+		"a.go":               {Data: []byte("package p\n")},
+		"ign/i.go":           {Data: []byte("//go:build ignore\n\npackage ign\n\nfunc I() {}\n")},
+		"win/w_win.go":       {Data: []byte("//go:build windows\n\npackage win\n\nfunc W() {}\n")},
+		"most/doc.go":        {Data: []byte("package most\n\n// Common is on every platform.\nfunc Common() {}\n")},
+		"most/pipe.go":       {Data: []byte("//go:build windows\n\npackage most\n\n// Dial dials.\nfunc Dial() {}\n")},
+		"most/file.go":       {Data: []byte("// +build windows\n\npackage most\n\nfunc Open() {}\n")},
+		"most/x_other.go":    {Data: []byte("//go:build !windows\n\npackage most\n\nfunc NotWindows() {}\n")},
+		"posix/p.go":         {Data: []byte("package posix\n")},
+		"posix/p_linux.go":   {Data: []byte("package posix\n\nfunc L() {}\n")},
+		"posix/a_windows.go": {Data: []byte("package posix\n\nfunc A() {}\n")},
+		"posix/b_windows.go": {Data: []byte("package posix\n\nfunc B() {}\n")},
+		"posix/c_windows.go": {Data: []byte("package posix\n\nfunc C() {}\n")},
+		"even/e.go":          {Data: []byte("package even\n")},
+		"even/e_linux.go":    {Data: []byte("package even\n\nfunc L() {}\n")},
+		"even/e_windows.go":  {Data: []byte("package even\n\nfunc W() {}\n")},
 	}
 	var files []string
 	for name := range fsys {
@@ -184,7 +190,10 @@ func TestSymExcludedDirectory(t *testing.T) {
 		has, other    []string
 	}{
 		{dir: "win", platform: "windows", has: []string{"W"}},
-		{dir: "most", platform: "windows", has: []string{"Common", "Dial", "Open"}, other: []string{"UnixOnly"}},
+		{dir: "most", platform: "windows", has: []string{"Common", "Dial", "Open"}, other: []string{"NotWindows"}},
+		// A file written for linux keeps the directory linux's, however
+		// many files other platforms have (gopsutil's process).
+		{dir: "posix", platform: "", has: []string{"L"}, other: []string{"A", "B", "C"}},
 		{dir: "even", platform: "", has: []string{"L"}, other: []string{"W"}},
 	} {
 		p := s.Package(tc.dir)

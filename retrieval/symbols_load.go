@@ -201,10 +201,11 @@ type symSource struct {
 }
 
 // parseOther returns, for a directory whose files linux/amd64 admits
-// (linux) or excludes (aside), the files of the first of
-// symOtherPlatforms that admits more of its non-test files than
-// linux/amd64 does, the excluded ones parsed, with that platform and the
-// names the files it leaves out declare; false when there is none.
+// (linux) or excludes (aside), none of them written for linux, the files
+// of the first of symOtherPlatforms that admits more of its non-test
+// files than linux/amd64 does, the excluded ones parsed, with that
+// platform and the names the files it leaves out declare; false when
+// there is none.
 func (s *Symbols) parseOther(linux []symFile, aside []symSource, errs map[string][]error, dir string) ([]symFile, symPlatform, map[string]bool, bool) {
 	if len(aside) == 0 {
 		return nil, symPlatform{}, nil, false
@@ -224,6 +225,11 @@ func (s *Symbols) parseOther(linux []symFile, aside []symSource, errs map[string
 	}
 	own := 0
 	for _, f := range linux {
+		if symForLinux(f) {
+			// A file written for linux (gopsutil's process_linux.go)
+			// makes the directory linux's as much as any platform's.
+			return nil, symPlatform{}, nil, false
+		}
 		if !f.test {
 			own++
 		}
@@ -259,6 +265,24 @@ func (s *Symbols) parseOther(linux []symFile, aside []symSource, errs map[string
 		return out, pl, left, true
 	}
 	return nil, symPlatform{}, nil, false
+}
+
+// symForLinux reports whether a file is selected for linux/amd64 by its
+// name (x_linux.go, x_unix.go is no suffix Go knows) or by a build
+// constraint that names linux or unix.
+func symForLinux(f symFile) bool {
+	name, _, _ := strings.Cut(path.Base(f.path), ".")
+	name = strings.TrimSuffix(name, "_test")
+	if strings.HasSuffix(name, "_linux") || strings.Contains(name, "_linux_") {
+		return true
+	}
+	for _, l := range strings.Split(string(f.header), "\n") {
+		t := strings.TrimSpace(l)
+		if (constraint.IsGoBuild(t) || constraint.IsPlusBuild(t)) && (strings.Contains(t, "linux") || strings.Contains(t, "unix")) {
+			return true
+		}
+	}
+	return false
 }
 
 // symHeader returns a file's text before its package clause, where build

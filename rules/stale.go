@@ -244,6 +244,15 @@ func (r *StaleReference) check(ctx context.Context, ws *review.Workspace, sc sco
 	if !anchored(sc, name) {
 		return stale{}, false, nil
 	}
+	if single && !opensDoc(c, name) && m.Kind == review.MentionIdent && c.Kind == review.KindDocComment {
+		if p := sc.syms.Package(c.Package); p != nil && p.Platform != "" {
+			// A package read for another platform documents that
+			// platform's API in its own words (go-winio's "We do not
+			// use WaitNamedPipe", wmi's "loads a SWbemObject"): a bare
+			// name it lacks is the platform's, not a stale one of ours.
+			return stale{}, false, nil
+		}
+	}
 	if single && c.Kind == review.KindMarkdown && anyImportExports(sc, name) {
 		// Unless this diff renamed or removed it, a single name in
 		// Markdown that a package the module imports exports is that
