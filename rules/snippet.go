@@ -181,9 +181,9 @@ func (r *GoSnippet) judgeGo(ctx context.Context, ws *review.Workspace, c review.
 		// major version, and not the package the checker would import
 		// anyway (which it reads as written from outside, so that a
 		// name of it used bare is reported).
-		keep := func(name, ip string) bool {
+		override := func(name, ip string) bool {
 			if !isPackage(name) {
-				return true
+				return false
 			}
 			if ws.Symbols.PackageByPath(ip) == nil && !stdPackage(ctx, ws.Symbols, ip) {
 				return false
@@ -195,14 +195,28 @@ func (r *GoSnippet) judgeGo(ctx context.Context, ws *review.Workspace, c review.
 			}
 			return !slices.Contains(ws.Symbols.StdPathsByPreference(name), ip)
 		}
-		pre := append(priorImports(b.Text, prior, keep), tiedPrelude(b.Text, c.Context, prior, isPackage)...)
+		tied := tiedPrelude(b.Text, c.Context, prior, isPackage)
+		pre := append(priorImports(b.Text, prior, func(name, _ string) bool { return !isPackage(name) }), tied...)
+		overrides := priorImports(b.Text, prior, override)
 		if guide {
-			pre = nil
+			pre, overrides = nil, nil
 		}
 		if c.Kind == review.KindDocComment {
-			pre = docContext(ws.Symbols, sc.primary(), c.Symbol, c)
+			pre, overrides = docContext(ws.Symbols, sc.primary(), c.Symbol, c), nil
 		}
 		blockIssues := checkBlock(ctx, ws.Symbols, from, b.Text, pre)
+		if len(overrides) > 0 {
+			// A name an earlier block imports as another package than
+			// the checker's is read the way that works: pflag's README
+			// imports flag "github.com/spf13/pflag" and later writes
+			// flag.Lookup(…).NoOptDefVal, pflag's; logrus's imports log
+			// "github.com/sirupsen/logrus" and later builds a standard
+			// log.New(w, "", 0) for http.Server's ErrorLog.
+			with := append(slices.Clone(overrides), pre...)
+			if is := checkBlock(ctx, ws.Symbols, from, b.Text, with); len(is) < len(blockIssues) || namesOnlyIn(ctx, ws.Symbols, b.Text, overrides) {
+				blockIssues, pre = is, with
+			}
+		}
 		if signatureLines(b.Text) {
 			// A listing of signatures is prose about the API in Go's
 			// words: one written loosely ("(orb.Point, err error)",
@@ -1802,4 +1816,62 @@ func signatureLines(text string) bool {
 		n++
 	}
 	return n > 0
+}
+
+// namesOnlyIn reports whether, for one of the imports (`import flag
+// "example.com/x/flag"`), the block selects from its name a name that
+// the package the checker would take for that name lacks, and the
+// imported package declares every name the block selects: the block can
+// only mean the imported package.
+func namesOnlyIn(ctx context.Context, syms *retrieval.Symbols, text string, imports []string) bool {
+	_, f, _ := parseFragment(text)
+	if f == nil {
+		return false
+	}
+	for _, imp := range imports {
+		m := importNameRE.FindStringSubmatch(imp)
+		if m == nil {
+			continue
+		}
+		name, ip := importName(m[1], m[2]), m[2]
+		var sels []string
+		ast.Inspect(f, func(n ast.Node) bool {
+			if sel, ok := n.(*ast.SelectorExpr); ok {
+				if id, ok := sel.X.(*ast.Ident); ok && id.Name == name {
+					sels = append(sels, sel.Sel.Name)
+				}
+			}
+			return true
+		})
+		imported := scopeOf(ctx, syms, ip)
+		var usual *types.Scope
+		if ps := syms.PackagesNamed(name); len(ps) > 0 && ps[0].Types != nil {
+			usual = ps[0].Types.Scope()
+		} else if std := syms.StdPathsByPreference(name); len(std) > 0 {
+			usual = scopeOf(ctx, syms, std[0])
+		}
+		if imported == nil || usual == nil || len(sels) == 0 {
+			continue
+		}
+		all, lacking := true, false
+		for _, sel := range sels {
+			all = all && imported.Lookup(sel) != nil
+			lacking = lacking || usual.Lookup(sel) == nil
+		}
+		if all && lacking {
+			return true
+		}
+	}
+	return false
+}
+
+// scopeOf returns the scope of a repository or standard package, or nil.
+func scopeOf(ctx context.Context, syms *retrieval.Symbols, ip string) *types.Scope {
+	if p := syms.PackageByPath(ip); p != nil && p.Types != nil {
+		return p.Types.Scope()
+	}
+	if p, err := syms.StdPackage(ctx, ip); err == nil && p.Types != nil {
+		return p.Types.Scope()
+	}
+	return nil
 }

@@ -342,6 +342,9 @@ func TestSnippetCompile(t *testing.T) {
 				},
 			},
 		},
+		// The earlier block's strings is the repository's package, which
+		// has no ToUpper; the standard one, which the block means, does.
+		{name: "an earlier block's import under a package's name that the block does not mean", claim: block(`fmt.Println(strings.ToUpper("user"))`)},
 		// Named and unnamed results mixed: a listing written loosely.
 		{name: "a listing of signatures that does not parse", claim: block("func Drain(*limits.Limiter)")},
 		// options is used: Options is the reader's.
