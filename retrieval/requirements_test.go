@@ -1,7 +1,6 @@
 package retrieval
 
 import (
-	"archive/zip"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -10,6 +9,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"golang.org/x/mod/module"
+
+	"github.com/docreview/docreview/retrieval/proxytest"
 )
 
 // TestRequirements: the requirements of a go.mod after its replace
@@ -61,7 +62,7 @@ func TestDownloadRequirements(t *testing.T) {
 		t.Skip("no go command")
 	}
 	proxy := t.TempDir()
-	writeProxyModule(t, proxy, "example.com/dep", "v1.2.0", map[string]string{
+	proxytest.WriteModule(t, proxy, "example.com/dep", "v1.2.0", map[string]string{
 		"dep.go": "package dep\n\n// Answer is 42.\nconst Answer = 42\n",
 	})
 	cache := t.TempDir()
@@ -85,45 +86,5 @@ func TestDownloadRequirements(t *testing.T) {
 	err := DownloadRequirements(t.Context(), "", []byte("module example.com/app\n\nrequire example.com/gone v0.1.0\n"), env)
 	if err == nil || !strings.Contains(err.Error(), "example.com/gone") {
 		t.Errorf("a module the proxy lacks: %v, want the go command's error naming it", err)
-	}
-}
-
-// writeProxyModule writes path@version with files into a GOPROXY
-// directory.
-func writeProxyModule(t *testing.T, proxy, path, version string, files map[string]string) {
-	t.Helper()
-	dir := filepath.Join(proxy, filepath.FromSlash(path), "@v")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	gomod := "module " + path + "\n\ngo 1.22\n"
-	write := func(name, data string) {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	write("list", version+"\n")
-	write(version+".info", `{"Version":"`+version+`","Time":"2024-01-01T00:00:00Z"}`)
-	write(version+".mod", gomod)
-	f, err := os.Create(filepath.Join(dir, version+".zip"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	zw := zip.NewWriter(f)
-	files["go.mod"] = gomod
-	for name, data := range files {
-		w, err := zw.Create(path + "@" + version + "/" + name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := w.Write([]byte(data)); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := zw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	if err := f.Close(); err != nil {
-		t.Fatal(err)
 	}
 }

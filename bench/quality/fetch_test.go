@@ -1,12 +1,12 @@
 package quality
 
 import (
-	"archive/zip"
 	"log/slog"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"testing"
+
+	"github.com/docreview/docreview/retrieval/proxytest"
 )
 
 // TestAddNested: a README that imports a package of a nested module of
@@ -18,7 +18,7 @@ func TestAddNested(t *testing.T) {
 		t.Skip("no go command")
 	}
 	proxy, cache := t.TempDir(), t.TempDir()
-	proxyModule(t, proxy, "example.com/m/sdk", "v1.0.0", map[string]string{
+	proxytest.WriteModule(t, proxy, "example.com/m/sdk", "v1.0.0", map[string]string{
 		"trace/trace.go": "package trace\n\n// WithResource sets the resource.\nfunc WithResource(r string) {}\n",
 	})
 	t.Setenv("GOPROXY", "file://"+filepath.ToSlash(proxy))
@@ -59,44 +59,4 @@ func keys(m map[string]string) []string {
 		out = append(out, k)
 	}
 	return out
-}
-
-// proxyModule writes path@version with files into a GOPROXY directory.
-func proxyModule(t *testing.T, proxy, path, version string, files map[string]string) {
-	t.Helper()
-	dir := filepath.Join(proxy, filepath.FromSlash(path), "@v")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	gomod := "module " + path + "\n\ngo 1.22\n"
-	for name, data := range map[string]string{
-		"list":            version + "\n",
-		version + ".info": `{"Version":"` + version + `","Time":"2024-01-01T00:00:00Z"}`,
-		version + ".mod":  gomod,
-	} {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	f, err := os.Create(filepath.Join(dir, version+".zip"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	zw := zip.NewWriter(f)
-	files["go.mod"] = gomod
-	for name, data := range files {
-		w, err := zw.Create(path + "@" + version + "/" + name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := w.Write([]byte(data)); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := zw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	if err := f.Close(); err != nil {
-		t.Fatal(err)
-	}
 }
