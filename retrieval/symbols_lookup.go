@@ -765,6 +765,28 @@ func symQualifier(pkg *types.Package) types.Qualifier {
 	}
 }
 
+// RepoImportedAs returns the one import path that the repository's files,
+// tests included, import under name, and false when none or several do:
+// a reader who copies a doc's sdktrace.NewTracerProvider writes the import
+// the repository's own code writes (sdktrace
+// "go.opentelemetry.io/otel/sdk/trace").
+func (s *Symbols) RepoImportedAs(name string) (string, bool) {
+	found := ""
+	for _, p := range s.pkgs {
+		for _, m := range []map[string]string{p.imports, p.testImports} {
+			ip, ok := m[name]
+			if !ok {
+				continue
+			}
+			if found != "" && found != ip {
+				return "", false
+			}
+			found = ip
+		}
+	}
+	return found, found != ""
+}
+
 // ImportedAs returns the import path the non-test files of the package in
 // fromDir import under name, and false when none does.
 func (s *Symbols) ImportedAs(fromDir, name string) (string, bool) {

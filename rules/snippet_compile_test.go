@@ -345,6 +345,20 @@ func TestSnippetCompile(t *testing.T) {
 		// The earlier block's strings is the repository's package, which
 		// has no ToUpper; the standard one, which the block means, does.
 		{name: "an earlier block's import under a package's name that the block does not mean", claim: block(`fmt.Println(strings.ToUpper("user"))`)},
+		{
+			// No block imports lm; the repository's own tests import
+			// the package under that name.
+			name:  "a qualifier no block imports, as the repository's code imports it",
+			claim: block("l, err := lm.New(lm.Config{Max: 4})"),
+			want: &want{
+				label:   review.Contradicted,
+				message: "The Go code block calls Limiter.Count with arguments its signature does not accept (not enough arguments in call to l.Count: have (), want (string)).",
+				evidence: []ev{
+					{"README.md", at("README.md", "l, err := lm.New(lm.Config{Max: 4})") + 1, at("README.md", "l, err := lm.New(lm.Config{Max: 4})") + 1, review.SourceDoc, "code block calls Limiter.Count with arguments its signature does not accept"},
+					{"limits/limits.go", cntStart, cntStart, review.SourceCode, "signature: func (l *Limiter) Count(key string) int"},
+				},
+			},
+		},
 		// Named and unnamed results mixed: a listing written loosely.
 		{name: "a listing of signatures that does not parse", claim: block("func Drain(*limits.Limiter)")},
 		// options is used: Options is the reader's.

@@ -1798,6 +1798,11 @@ func (s *checker) snipImportFor(ctx context.Context, from *retrieval.Package, na
 		}
 	}
 	cands = append(append(append(cands, same...), other...), s.syms.StdPathsByPreference(name)...)
+	if ip, ok := s.syms.RepoImportedAs(name); ok && !slices.Contains(cands, ip) {
+		// The import the repository's own code writes under that name
+		// (sdktrace for go.opentelemetry.io/otel/sdk/trace).
+		cands = append(cands, ip)
+	}
 	best, bestN := "", -1
 	for _, ip := range cands {
 		if n := snipDeclares(s.snipScope(ctx, ip), sels); n > bestN {
