@@ -359,6 +359,19 @@ func TestSnippetCompile(t *testing.T) {
 				},
 			},
 		},
+		{
+			name:  ":= of a name a var statement of the block declared",
+			claim: block("var lim *limits.Limiter"),
+			want: &want{
+				label:   review.Contradicted,
+				message: "The Go code block does not compile (no new variables on left side of := (lim is declared by the var statement on line 1))",
+				evidence: []ev{
+					{"README.md", at("README.md", "lim := limits.MustNew(limits.Config{Max: 1})"), at("README.md", "lim := limits.MustNew(limits.Config{Max: 1})"), review.SourceDoc, "code block does not compile"},
+				},
+			},
+		},
+		// Each := an alternative of a gallery, right on its own.
+		{name: ":= of names an earlier := declared", claim: block("l, err := limits.New(limits.Config{Max: 2})")},
 		// Named and unnamed results mixed: a listing written loosely.
 		{name: "a listing of signatures that does not parse", claim: block("func Drain(*limits.Limiter)")},
 		// options is used: Options is the reader's.

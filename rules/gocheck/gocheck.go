@@ -2181,6 +2181,16 @@ func (s *checker) snipClassify(ctx context.Context, from *retrieval.Package, fse
 			}
 			for _, l := range as.Lhs {
 				if id, ok := l.(*ast.Ident); !ok || id.Name != "_" {
+					// One name a var statement of the block declared
+					// before (ch-go's README: "var v proto.ColStr", later
+					// "v := struct{…}{}"): no alternative of a gallery,
+					// which writes := each time.
+					if line, ok := snipVarDeclared(f, seg, as, info, e.Fset); ok {
+						iss.Kind = Compile
+						iss.Name = as.Lhs[0].(*ast.Ident).Name
+						iss.Message = fmt.Sprintf("no new variables on left side of := (%s is declared by the var statement on line %d)", iss.Name, line)
+						return iss, true
+					}
 					return Issue{}, false
 				}
 			}
@@ -3615,4 +3625,37 @@ func (f importerFunc) Import(path string) (*types.Package, error) { return f(pat
 func symStdPath(ctx context.Context, syms *retrieval.Symbols, ip string) bool {
 	_, err := syms.StdPackage(ctx, ip)
 	return err == nil
+}
+
+// snipVarDeclared returns the block line of the var statement, in the
+// block's own lines, that declared the one variable as assigns with :=;
+// false when as assigns several or the variable was declared otherwise.
+func snipVarDeclared(f *snipFile, seg snipSeg, as *ast.AssignStmt, info *types.Info, fset *token.FileSet) (int, bool) {
+	if len(as.Lhs) != 1 {
+		return 0, false
+	}
+	id, ok := as.Lhs[0].(*ast.Ident)
+	if !ok {
+		return 0, false
+	}
+	obj, ok := info.Uses[id].(*types.Var)
+	if !ok || !obj.Pos().IsValid() {
+		return 0, false
+	}
+	found := false
+	ast.Inspect(f.ast, func(n ast.Node) bool {
+		if vs, ok := n.(*ast.ValueSpec); ok {
+			for _, name := range vs.Names {
+				if name.Pos() == obj.Pos() {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	line := fset.Position(obj.Pos()).Line
+	if !found || line < seg.start || line > seg.end {
+		return 0, false
+	}
+	return line - seg.start + 1, true
 }
