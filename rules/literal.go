@@ -1141,10 +1141,7 @@ func collectDefaults(p *retrieval.Package, pv *pkgValues, d *ast.FuncDecl, pos f
 		}
 		return nil
 	}
-	fn := d.Name.Name
-	if d.Recv != nil && len(d.Recv.List) == 1 {
-		fn = strings.TrimLeft(types.ExprString(d.Recv.List[0].Type), "*") + "." + fn
-	}
+	fn := funcLabel(d)
 	// A default the func computes is recorded without a value, so that
 	// the field's default counts as unknown.
 	add := func(obj types.Object, lhs string, val ast.Expr, at ast.Node) {
@@ -1290,6 +1287,14 @@ func collectDefaults(p *retrieval.Package, pv *pkgValues, d *ast.FuncDecl, pos f
 			pv.fields[cp.From] = append(pv.fields[cp.From], site)
 		}
 	}
+}
+
+// funcLabel names a func as messages write it: "New", "Config.Validate".
+func funcLabel(d *ast.FuncDecl) string {
+	if d.Recv != nil && len(d.Recv.List) == 1 {
+		return strings.TrimLeft(types.ExprString(d.Recv.List[0].Type), "*") + "." + d.Name.Name
+	}
+	return d.Name.Name
 }
 
 // scaledDefault evaluates val, a default written as another field scaled

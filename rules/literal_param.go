@@ -6,8 +6,6 @@ import (
 	"go/token"
 	"go/types"
 	"regexp"
-	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/docreview/docreview/retrieval"
@@ -119,36 +117,21 @@ func paramHops(v *review.Verdict, c review.Claim) *review.Verdict {
 // paramDefaultsStated returns the numbers of a sentence that it gives as
 // a fallback: right after a cue ("defaults to", "a default timeout of")
 // or right before "is used". A number with a unit is read as one literal
-// ("5 seconds", "five seconds"); a zero or negative number, a number of
-// a name or version ("int64", "v2") and one in a code expression are
-// left out.
+// ("5 seconds", "five seconds") and a bare integer is read as
+// [sentenceNumbers] reads it; a zero or negative number and one in a code
+// expression are left out.
 func paramDefaultsStated(sent string) []litPlaced {
-	var cands []litPlaced
-	lits := prose.Literals(sent)
-	for _, l := range lits {
-		cands = append(cands, litPlaced{Mention: review.Mention{Kind: review.MentionLiteral, Text: sent[l.Start:l.End], Value: l.Value, Unit: l.Unit}, start: l.Start, end: l.End})
-	}
-	for _, m := range driftDigitsRE.FindAllStringIndex(sent, -1) {
-		if slices.ContainsFunc(lits, func(l prose.Literal) bool { return m[0] < l.End && l.Start < m[1] }) || partOfNumber(sent, m[0], m[1]) {
-			continue
-		}
-		if m[0] > 0 && (isIdentByte(sent[m[0]-1]) || sent[m[0]-1] == '.' || sent[m[0]-1] == '-') || m[1] < len(sent) && (isIdentByte(sent[m[1]]) || sent[m[1]] == '%') {
-			continue
-		}
-		v, err := strconv.ParseFloat(sent[m[0]:m[1]], 64)
-		if err != nil {
-			continue
-		}
-		cands = append(cands, litPlaced{Mention: review.Mention{Kind: review.MentionLiteral, Text: sent[m[0]:m[1]], Value: v}, start: m[0], end: m[1]})
-	}
 	var out []litPlaced
-	for _, l := range cands {
+	for _, n := range sentenceNumbers(sent) {
 		// The zero of the condition ("is set to 0") is no fallback.
-		if l.Value <= 0 || litInExpr(sent, l.start, l.end) || inQuotation(sent, l.start) {
+		if n.value <= 0 || partOfNumber(sent, n.start, n.end) || litInExpr(sent, n.start, n.end) || inQuotation(sent, n.start) {
 			continue
 		}
-		if paramCueRE.MatchString(sent[:l.start]) || paramUsedRE.MatchString(sent[l.end:]) {
-			out = append(out, l)
+		if paramCueRE.MatchString(sent[:n.start]) || paramUsedRE.MatchString(sent[n.end:]) {
+			out = append(out, litPlaced{
+				Mention: review.Mention{Kind: review.MentionLiteral, Text: sent[n.start:n.end], Value: n.value, Unit: n.unit},
+				start:   n.start, end: n.end,
+			})
 		}
 	}
 	return out
@@ -182,10 +165,7 @@ func paramFallbacks(p *retrieval.Package, pv *pkgValues, fd *ast.FuncDecl) []par
 	if len(params) == 0 {
 		return nil
 	}
-	fn := fd.Name.Name
-	if fd.Recv != nil && len(fd.Recv.List) == 1 {
-		fn = strings.TrimLeft(types.ExprString(fd.Recv.List[0].Type), "*") + "." + fn
-	}
+	fn := funcLabel(fd)
 	paramOf := func(x ast.Expr) *types.Var {
 		x = ast.Unparen(x)
 		if st, ok := x.(*ast.StarExpr); ok {

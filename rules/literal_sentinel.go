@@ -263,10 +263,7 @@ func sentinelGuards(field retrieval.Symbol) []sentinelGuard {
 			if !ok || fd.Body == nil {
 				continue
 			}
-			fn := fd.Name.Name
-			if fd.Recv != nil && len(fd.Recv.List) == 1 {
-				fn = strings.TrimLeft(types.ExprString(fd.Recv.List[0].Type), "*") + "." + fn
-			}
+			fn := funcLabel(fd)
 			// record adds the assignments of the field to a constant in
 			// body, run when the field compares op with bound.
 			record := func(op token.Token, cond string, boundX ast.Expr, body []ast.Stmt) {

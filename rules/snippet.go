@@ -185,7 +185,7 @@ func (r *GoSnippet) judgeGo(ctx context.Context, ws *review.Workspace, c review.
 			if !isPackage(name) {
 				return false
 			}
-			if ws.Symbols.PackageByPath(ip) == nil && !stdPackage(ctx, ws.Symbols, ip) {
+			if scopeOf(ctx, ws.Symbols, ip) == nil {
 				return false
 			}
 			for _, p := range ws.Symbols.PackagesNamed(name) {
@@ -195,9 +195,9 @@ func (r *GoSnippet) judgeGo(ctx context.Context, ws *review.Workspace, c review.
 			}
 			return !slices.Contains(ws.Symbols.StdPathsByPreference(name), ip)
 		}
-		tied := tiedPrelude(b.Text, c.Context, prior, isPackage)
-		pre := append(priorImports(b.Text, prior, func(name, _ string) bool { return !isPackage(name) }), tied...)
-		overrides := priorImports(b.Text, prior, override)
+		imported := priorImports(b.Text, prior)
+		pre := append(importLines(imported, func(name, _ string) bool { return !isPackage(name) }), tiedPrelude(b.Text, c.Context, prior, isPackage)...)
+		overrides := importLines(imported, override)
 		if guide {
 			pre, overrides = nil, nil
 		}
@@ -1742,10 +1742,10 @@ func requireLine(ws *review.Workspace, mod string) int {
 // whatever ties the blocks, also over the package the checker would
 // import by that name when the path is the repository's or the standard
 // library's: pflag's README imports flag "github.com/spf13/pflag" and then
-// writes flag.Lookup(…).NoOptDefVal, pflag's field. keep says which
-// name and path carry over. A qualifier two earlier blocks import as
+// writes flag.Lookup(…).NoOptDefVal, pflag's field. It maps each such
+// qualifier to its path; a qualifier two earlier blocks import as
 // different paths gets none.
-func priorImports(text string, prior []priorBlock, keep func(name, path string) bool) []string {
+func priorImports(text string, prior []priorBlock) map[string]string {
 	if len(prior) == 0 || packageClauseRE.MatchString(text) {
 		return nil
 	}
@@ -1784,19 +1784,20 @@ func priorImports(text string, prior []priorBlock, keep func(name, path string) 
 			paths[name] = m[2]
 		}
 	}
+	maps.DeleteFunc(paths, func(_, path string) bool { return path == "" })
+	return paths
+}
+
+// importLines writes the imports of paths (qualifier to path) that keep
+// accepts as import declarations, sorted by qualifier.
+func importLines(paths map[string]string, keep func(name, path string) bool) []string {
 	var out []string
 	for _, name := range slices.Sorted(maps.Keys(paths)) {
-		if paths[name] != "" && keep(name, paths[name]) {
+		if keep(name, paths[name]) {
 			out = append(out, "import "+name+" "+strconv.Quote(paths[name]))
 		}
 	}
 	return out
-}
-
-// stdPackage reports whether ip is a package of the standard library.
-func stdPackage(ctx context.Context, syms *retrieval.Symbols, ip string) bool {
-	_, err := syms.StdPackage(ctx, ip)
-	return err == nil
 }
 
 // signatureLines reports whether every line of a block, blank lines and
