@@ -92,6 +92,13 @@
 //     complete. A push back to a head reviewed before (a force-push back)
 //     reviews it again, so the summary names the current head. Head records
 //     are pruned 90 days after they were written, never by the event's time.
+//   - Reviews of one head commit of a repository run one at a time: pull
+//     requests that share a head each publish the head's check run, and a
+//     publication looks for the run before creating one, which holds only
+//     when no other review of the head is between those steps. A worker
+//     takes the head in its process and, on PostgreSQL, with an advisory
+//     lock across replicas (freed with the process's connection), or
+//     snoozes its job for two seconds.
 //   - A Runner error is retried with River's backoff (attempt⁴ seconds plus
 //     jitter), at most 5 attempts. A job interrupted by [Server.Shutdown] is
 //     snoozed, not failed, and runs again at the next start. A job whose

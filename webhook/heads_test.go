@@ -3,7 +3,9 @@ package webhook
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -312,4 +314,124 @@ func rawInt(t *testing.T, cfg Config, q string) int64 {
 		t.Fatalf("%s: %v", q, err)
 	}
 	return n
+}
+
+// TestHeadLock: a head commit is taken for one review at a time, in one
+// process and, on PostgreSQL, across replicas sharing the queue; other
+// heads and other repositories are free, and an unlocked head is free
+// again.
+func TestHeadLock(t *testing.T) {
+	t.Parallel()
+	for _, b := range backends(t) {
+		t.Run(b.name, func(t *testing.T) {
+			t.Parallel()
+			ctx := t.Context()
+			s := newServer(t, b, Config{})
+			take := func(q queue, repo, head string) (func(), bool) {
+				t.Helper()
+				unlock, ok, err := q.lockHead(ctx, repo, head)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return unlock, ok
+			}
+			unlock, ok := take(s.q, "o/r", headA)
+			if !ok {
+				t.Fatal("a free head: not taken")
+			}
+			if _, ok := take(s.q, "o/r", strings.ToUpper(headA)); ok {
+				t.Error("a head taken in this process: taken again")
+			}
+			other, ok := take(s.q, "o/r", headB)
+			if !ok {
+				t.Error("another head: not taken")
+			} else {
+				other()
+			}
+			elsewhere, ok := take(s.q, "o/other", headA)
+			if !ok {
+				t.Error("the same commit in another repository: not taken")
+			} else {
+				elsewhere()
+			}
+			var replica *Server
+			if b.name == "postgres" {
+				replica = newServer(t, b, Config{})
+				if _, ok := take(replica.q, "o/r", headA); ok {
+					t.Error("a head another replica holds: taken")
+				}
+			}
+			unlock()
+			again, ok := take(s.q, "o/r", headA)
+			if !ok {
+				t.Fatal("an unlocked head: not taken")
+			}
+			again()
+			if replica != nil {
+				if u, ok := take(replica.q, "o/r", headA); !ok {
+					t.Error("an unlocked head, from another replica: not taken")
+				} else {
+					u()
+				}
+			}
+		})
+	}
+}
+
+// headRunner records how many reviews of one head run at once.
+type headRunner struct {
+	mu         sync.Mutex
+	running    int
+	most, runs int
+}
+
+func (r *headRunner) Run(ctx context.Context, _ Job) error {
+	r.mu.Lock()
+	r.running++
+	r.most = max(r.most, r.running)
+	r.mu.Unlock()
+	select {
+	case <-time.After(150 * time.Millisecond):
+	case <-ctx.Done():
+	}
+	r.mu.Lock()
+	r.running--
+	r.runs++
+	r.mu.Unlock()
+	return nil
+}
+
+// TestSharedHeadReviewedOneAtATime: pull requests that share a head are
+// each reviewed, one at a time, with workers to spare: each publishes the
+// head's check run, which must see the one before it.
+func TestSharedHeadReviewedOneAtATime(t *testing.T) {
+	t.Parallel()
+	for _, b := range backends(t) {
+		t.Run(b.name, func(t *testing.T) {
+			t.Parallel()
+			runner := &headRunner{}
+			s := newServer(t, b, Config{Runner: runner, Workers: 4, PerInstallation: 4})
+			h := s.Handler()
+			start(t, s)
+			const prs = 3
+			for pr := 1; pr <= prs; pr++ {
+				body := payload(t, "pull_request.opened.installation.json", map[string]any{
+					"action": "opened", "number": pr, "pull_request.number": pr, "pull_request.head.sha": headA,
+				})
+				if a := deliver(t, h, delivery{event: "pull_request", id: fmt.Sprintf("shared-%d", pr), body: body}); a.status != 202 {
+					t.Fatalf("pull request %d: %+v", pr, a)
+				}
+			}
+			waitFor(t, 60*time.Second, "every pull request to be reviewed", func() bool {
+				runner.mu.Lock()
+				defer runner.mu.Unlock()
+				return runner.runs == prs
+			})
+			runner.mu.Lock()
+			defer runner.mu.Unlock()
+			if runner.most != 1 {
+				t.Errorf("%d reviews of the shared head ran at once, want 1", runner.most)
+			}
+		})
+	}
 }

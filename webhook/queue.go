@@ -5,11 +5,13 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"log/slog"
 	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -96,6 +98,8 @@ type queue interface {
 	// follow queues a review of the head the API reported to a job that
 	// found itself superseded (see [SupersededError]).
 	follow(ctx context.Context, j Job, jobID int64, head, base string) (outcome, error)
+	// lockHead takes a repository's head commit for one review at a time.
+	lockHead(ctx context.Context, repo, head string) (unlock func(), ok bool, err error)
 	start(ctx context.Context) error
 	stop(ctx context.Context) error
 	stopAndCancel(ctx context.Context) error
@@ -124,14 +128,22 @@ type dbOps[TTx any] struct {
 	execDB func(ctx context.Context, q string, args ...any) error
 	// lock serialises migrations of concurrent replicas (PostgreSQL); nil
 	// when one process owns the database (SQLite).
-	lock  func(ctx context.Context) (unlock func(), err error)
-	close func() error
+	lock func(ctx context.Context) (unlock func(), err error)
+	// tryLock takes the advisory lock key across replicas without
+	// waiting (PostgreSQL); false when another holds it. nil when one
+	// process owns the database.
+	tryLock func(ctx context.Context, key int64) (unlock func(), ok bool, err error)
+	close   func() error
 }
 
 type riverQueue[TTx any] struct {
 	db     dbOps[TTx]
 	client *river.Client[TTx]
 	log    *slog.Logger
+	// heads are the commits whose review this process is running
+	// ([riverQueue.lockHead]).
+	headsMu sync.Mutex
+	heads   map[int64]bool
 }
 
 // Own schema, created after River's migrations. Plain SQL both databases
@@ -220,7 +232,7 @@ func newRiverQueue[TTx any](ctx context.Context, driver riverdriver.Driver[TTx],
 	if err != nil {
 		return nil, fmt.Errorf("river client: %w", err)
 	}
-	q := &riverQueue[TTx]{db: db, client: client, log: log}
+	q := &riverQueue[TTx]{db: db, client: client, log: log, heads: map[int64]bool{}}
 	w.q = q
 	return q, nil
 }
@@ -283,6 +295,40 @@ func (q *riverQueue[TTx]) listJobs(ctx context.Context, limit int) ([]*rivertype
 		return nil, fmt.Errorf("list jobs: %w", err)
 	}
 	return res.Jobs, nil
+}
+
+// lockHead takes the head commit of a repository for one review at a
+// time, in this process and, on PostgreSQL, across replicas, without
+// waiting: pull requests that share a head (stacked branches, one branch
+// opened twice) each publish the head's check run, and publishing checks
+// for the run before creating it, which only holds when no other review
+// of the head is between those two steps. false when another review of
+// the head holds it. The lock dies with the process (its connection).
+func (q *riverQueue[TTx]) lockHead(ctx context.Context, repo, head string) (func(), bool, error) {
+	h := fnv.New64a()
+	h.Write([]byte(repo + "@" + strings.ToLower(head)))
+	key := int64(h.Sum64())
+	q.headsMu.Lock()
+	if q.heads[key] {
+		q.headsMu.Unlock()
+		return nil, false, nil
+	}
+	q.heads[key] = true
+	q.headsMu.Unlock()
+	local := func() {
+		q.headsMu.Lock()
+		delete(q.heads, key)
+		q.headsMu.Unlock()
+	}
+	if q.db.tryLock == nil {
+		return local, true, nil
+	}
+	unlock, ok, err := q.db.tryLock(ctx, key)
+	if err != nil || !ok {
+		local()
+		return nil, false, err
+	}
+	return func() { unlock(); local() }, true, nil
 }
 
 func (q *riverQueue[TTx]) latestHead(ctx context.Context, repo string, pr int) (string, error) {
@@ -588,6 +634,21 @@ func openPostgres(ctx context.Context, cfg Config, log *slog.Logger, w *reviewWo
 				_, _ = conn.Exec(context.WithoutCancel(ctx), "SELECT pg_advisory_unlock($1)", int64(migrationLockKey))
 				conn.Release()
 			}, nil
+		},
+		tryLock: func(ctx context.Context, key int64) (func(), bool, error) {
+			conn, err := pool.Acquire(ctx)
+			if err != nil {
+				return nil, false, err
+			}
+			var ok bool
+			if err := conn.QueryRow(ctx, "SELECT pg_try_advisory_lock($1)", key).Scan(&ok); err != nil || !ok {
+				conn.Release()
+				return nil, false, err
+			}
+			return func() {
+				_, _ = conn.Exec(context.WithoutCancel(ctx), "SELECT pg_advisory_unlock($1)", key)
+				conn.Release()
+			}, true, nil
 		},
 		close: func() error { pool.Close(); return nil },
 	}

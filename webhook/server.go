@@ -99,6 +99,7 @@ const (
 	headRetention      = 90 * 24 * time.Hour // latest head per pull request
 	pruneEvery         = time.Hour
 	slotSnooze         = 3 * time.Second // waiting for an installation slot
+	headSnooze         = 2 * time.Second // waiting for another review of the same head
 	readyTimeout       = 2 * time.Second
 	enqueueTimeout     = 10 * time.Second
 	defaultGrace       = 25 * time.Second // soft stop when Shutdown's ctx has no deadline

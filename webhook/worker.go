@@ -13,6 +13,7 @@ import (
 // headQueue is what the worker needs from the queue.
 type headQueue interface {
 	latestHead(ctx context.Context, repo string, pr int) (string, error)
+	lockHead(ctx context.Context, repo, head string) (unlock func(), ok bool, err error)
 	follow(ctx context.Context, j Job, jobID int64, head, base string) (outcome, error)
 }
 
@@ -51,6 +52,19 @@ func (w *reviewWorker) Work(ctx context.Context, j *river.Job[reviewArgs]) error
 		return river.JobSnooze(slotSnooze)
 	}
 	defer s.slots.release(job.InstallationID)
+
+	if job.HeadSHA != "" {
+		unlock, ok, err := w.q.lockHead(ctx, repoKey(job.Owner, job.Repo), job.HeadSHA)
+		if err != nil {
+			return fmt.Errorf("lock head %s of %s/%s: %w", job.HeadSHA, job.Owner, job.Repo, err)
+		}
+		if !ok {
+			s.metrics.jobs.WithLabelValues(jobSnoozed).Inc()
+			log.DebugContext(ctx, "another review of this head is running; snoozing")
+			return river.JobSnooze(headSnooze)
+		}
+		defer unlock()
+	}
 
 	s.metrics.queueLatency.Observe(max(time.Since(j.ScheduledAt), 0).Seconds())
 	s.metrics.jobs.WithLabelValues(jobStarted).Inc()
