@@ -88,9 +88,24 @@ func numberLit(sent string, n sentNum) litPlaced {
 }
 
 // noValue reports whether number n of sent states no value worth
-// comparing: 0, a bare 1, or part of a longer number.
+// comparing: 0, a bare 1, part of a longer number, or an attribute of an
+// HTML tag (bubbles' README shows its logo with width="400").
 func noValue(sent string, n sentNum) bool {
-	return n.value == 0 || n.value == 1 && n.unit == "" || partOfNumber(sent, n.start, n.end)
+	return n.value == 0 || n.value == 1 && n.unit == "" || partOfNumber(sent, n.start, n.end) || inHTMLTag(sent, n.start)
+}
+
+// inHTMLTag reports whether offset i of text lies inside an HTML tag:
+// after a "<" that opens one (a letter follows it) with no ">" between,
+// and before a ">".
+func inHTMLTag(text string, i int) bool {
+	open := strings.LastIndexByte(text[:i], '<')
+	if open < 0 || open+1 >= len(text) || strings.IndexByte(text[open:i], '>') >= 0 {
+		return false
+	}
+	if c := text[open+1]; !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z') {
+		return false
+	}
+	return strings.IndexByte(text[i:], '>') >= 0
 }
 
 // docPackage returns the package a func's, method's, type's or package's

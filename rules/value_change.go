@@ -318,6 +318,18 @@ func (r *LiteralMismatch) judgeValueChange(ctx context.Context, ws *review.Works
 				}
 				return r.valueChangeVerdict(ws, c, vc, lit, now)
 			}
+			if own || names {
+				// A sentence of several values of one kind, of a doc
+				// that uses the constant or names it: kitex's
+				// CheckPoolConfig says "default MaxIdleTimeout = 30s, min
+				// value is 3s" after minMaxIdleTimeout became 2s. The
+				// old value counts when no number of the sentence
+				// states the new one, no other name states it, and no
+				// other constant of the package has it.
+				if lit, now, ok := ownOld(sent, vc); ok && !r.otherStates(ws, sent, vc, lit) {
+					return r.valueChangeVerdict(ws, c, vc, lit, now)
+				}
+			}
 		}
 	}
 	return nil
@@ -430,4 +442,28 @@ func (r *LiteralMismatch) valueChangeVerdict(ws *review.Workspace, c review.Clai
 		Label: review.Contradicted, Rule: r.Name(), Message: msg, Confidence: 0.8,
 		Suggestion: suggestion, Evidence: evs,
 	}
+}
+
+// otherStates reports whether a number of sent that states a changed
+// constant's old value may state another's: a name written right before
+// it ("MaxIdleTimeout = 30s"), or another constant of the package with
+// that value at head.
+func (r *LiteralMismatch) otherStates(ws *review.Workspace, sent string, vc valueChange, lit litPlaced) bool {
+	_, names := placeMentions(ws, sent)
+	if boundToOtherName(sent, names, lit) {
+		return true
+	}
+	p := ws.Symbols.Package(vc.dir)
+	if p == nil {
+		return true
+	}
+	for name, site := range r.pkgValuesOf(ws, p).byName {
+		if name == vc.name || site.val == nil {
+			continue
+		}
+		if m, ok := matchLiteral(lit, site); ok && m.equal {
+			return true
+		}
+	}
+	return false
 }

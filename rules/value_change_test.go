@@ -152,6 +152,18 @@ func TestLiteralMismatchValueChange(t *testing.T) {
 				evidence:   []ev{{"client.go", 73, 73, review.SourceCode, "statusReserved = 2008"}, {"client.go", 73, 73, review.SourceDiff, "this diff changed statusReserved from 1004 to 2008"}},
 			},
 		},
+		{
+			name:   "a func using the constant, in a sentence of two durations",
+			symbol: "CheckIdle",
+			want: &want{
+				label:      review.Contradicted,
+				message:    "The doc states 3s, but this diff changed minIdle from 3 * time.Second to 2 * time.Second (2s), which CheckIdle uses.",
+				suggestion: "CheckIdle corrects an idle timeout.\ndefault idle = 30s, min value is 2s",
+				evidence:   []ev{{"client.go", 84, 84, review.SourceCode, "minIdle = 2 * time.Second"}, {"client.go", 84, 84, review.SourceDiff, "this diff changed minIdle from 3 * time.Second to 2 * time.Second"}},
+			},
+		},
+		{name: "a func using the constant, whose old value another constant of the package has", symbol: "Probe"},
+		{name: "Markdown whose number is an HTML attribute", md: "The frame header is drawn here"},
 		{name: "a doc already stating the new value", symbol: "Client.Retry"},
 		{name: "a func using the constant, in a sentence that also states the new value", symbol: "Pair"},
 		{name: "a field whose default did not change", symbol: "Client.Workers"},

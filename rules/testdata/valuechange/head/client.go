@@ -78,3 +78,24 @@ func NotFound(status *int) { *status = StatusNotFound }
 
 // Reserved reports whether code is reserved.
 func Reserved(code int) bool { return code == statusReserved }
+
+const (
+	defaultIdle = 30 * time.Second
+	minIdle     = 2 * time.Second
+	// probeFloor is the shortest wait between probes.
+	probeFloor = 3 * time.Second
+)
+
+// CheckIdle corrects an idle timeout.
+// default idle = 30s, min value is 3s
+func CheckIdle(d time.Duration) time.Duration {
+	if d == 0 {
+		return defaultIdle
+	}
+	return max(d, minIdle)
+}
+
+// Probe waits between probes, by default 30s and at least 3s.
+func Probe(d time.Duration) time.Duration {
+	return max(d, minIdle, probeFloor)
+}
