@@ -1250,7 +1250,7 @@ func collectDefaults(p *retrieval.Package, pv *pkgValues, d *ast.FuncDecl, pos f
 				}
 			}
 		case *ast.CompositeLit:
-			if !ctor {
+			if !ctor || translated(p, d, n) {
 				return true
 			}
 			for _, e := range n.Elts {
@@ -1287,6 +1287,52 @@ func collectDefaults(p *retrieval.Package, pv *pkgValues, d *ast.FuncDecl, pos f
 			pv.fields[cp.From] = append(pv.fields[cp.From], site)
 		}
 	}
+}
+
+// translated reports whether a composite literal of a constructor copies
+// a field of one of the func's struct parameters of another type: pulsar's
+// newReader(client, options ReaderOptions) builds the ConsumerOptions of
+// its internal consumer with "Topic: options.Topic" and
+// "SubscriptionMode: NonDurable", a reader's choice, not the default of a
+// consumer the user builds.
+func translated(p *retrieval.Package, d *ast.FuncDecl, lit *ast.CompositeLit) bool {
+	tv, ok := p.Info.Types[lit]
+	if !ok {
+		return false
+	}
+	params := map[types.Object]bool{}
+	for _, f := range d.Type.Params.List {
+		for _, n := range f.Names {
+			obj := p.Info.Defs[n]
+			if obj == nil {
+				continue
+			}
+			t := obj.Type()
+			if ptr, ok := t.(*types.Pointer); ok {
+				t = ptr.Elem()
+			}
+			if _, ok := t.Underlying().(*types.Struct); ok && !types.Identical(t, tv.Type) {
+				params[obj] = true
+			}
+		}
+	}
+	if len(params) == 0 {
+		return false
+	}
+	for _, e := range lit.Elts {
+		kv, ok := e.(*ast.KeyValueExpr)
+		if !ok {
+			continue
+		}
+		sel, ok := ast.Unparen(kv.Value).(*ast.SelectorExpr)
+		if !ok {
+			continue
+		}
+		if x, ok := ast.Unparen(sel.X).(*ast.Ident); ok && params[p.Info.Uses[x]] {
+			return true
+		}
+	}
+	return false
 }
 
 // funcLabel names a func as messages write it: "New", "Config.Validate".

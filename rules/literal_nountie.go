@@ -181,6 +181,13 @@ func (r *LiteralMismatch) judgeTopicDefault(ws *review.Workspace, c review.Claim
 	if p == nil {
 		return nil
 	}
+	var body ast.Node
+	if sym, ok := ws.Symbols.Lookup(c.Package, c.Symbol); ok && c.Kind == review.KindDocComment &&
+		(sym.Kind == retrieval.SymbolFunc || sym.Kind == retrieval.SymbolMethod) {
+		if fd := funcDecl(sym); fd != nil && fd.Body != nil && sym.Package.Info != nil {
+			body = fd.Body
+		}
+	}
 	var sites map[string]valueSite
 	for _, span := range prose.Sentences(c.Text) {
 		sent := c.Text[span.Start:span.End]
@@ -222,7 +229,8 @@ func (r *LiteralMismatch) judgeTopicDefault(ws *review.Workspace, c review.Claim
 				}
 				tied = append(tied, name)
 			}
-			if !agree || len(tied) == 0 || statesSiteValue(sent, n, first) {
+			if !agree || len(tied) == 0 || statesSiteValue(sent, n, first) || namesOtherDecl(p, sent, tied) ||
+				body != nil && holdsValue(p, body, lit) {
 				continue
 			}
 			value := first.expr
@@ -521,4 +529,63 @@ func headedBy(c review.Claim, name string) bool {
 	}
 	words := prose.Words(h)
 	return len(words) <= 4 && prose.TopicNamed(words, prose.TopicWords(name))
+}
+
+// identRE finds the names a sentence writes as code: a code span, or a
+// word in mixed case ("maxPendingMessages").
+var identRE = regexp.MustCompile("`([A-Za-z_][A-Za-z0-9_.]*)`|\\b([a-z]+[A-Z][A-Za-z0-9]*|[A-Z][a-z0-9]+[A-Z][A-Za-z0-9]*)\\b")
+
+// namesOtherDecl reports whether sent names, as code, a struct field or
+// constant of p that none of the tied names is: pulsar's SendAsync doc
+// says "the `maxPendingMessages` becomes full (default: 1000)", of the
+// producer's MaxPendingMessages, and its words do not tie it to
+// ReaderOptions.MaxPendingChunkedMessage.
+func namesOtherDecl(p *retrieval.Package, sent string, tied []string) bool {
+	if p.Types == nil {
+		return false
+	}
+	own := map[string]bool{}
+	for _, t := range tied {
+		own[strings.ToLower(lastPart(t))] = true
+	}
+	declared := map[string]bool{}
+	for f := range fieldOwners(p.Types) {
+		declared[strings.ToLower(f.Name())] = true
+	}
+	scope := p.Types.Scope()
+	for _, n := range scope.Names() {
+		if _, ok := scope.Lookup(n).(*types.Const); ok {
+			declared[strings.ToLower(n)] = true
+		}
+	}
+	for _, m := range identRE.FindAllStringSubmatch(sent, -1) {
+		name := strings.ToLower(lastPart(cmp.Or(m[1], m[2])))
+		if declared[name] && !own[name] {
+			return true
+		}
+	}
+	return false
+}
+
+// holdsValue reports whether the body of a doc's func holds a constant
+// equal to lit: go-mail's WriteToSendmailWithCommand says "a default
+// timeout of 5 seconds" and passes time.Second*5, whatever the package's
+// DefaultTimeout is.
+func holdsValue(p *retrieval.Package, body ast.Node, lit litPlaced) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		e, ok := n.(ast.Expr)
+		if !ok || found {
+			return !found
+		}
+		tv, ok := p.Info.Types[e]
+		if !ok || tv.Value == nil {
+			return true
+		}
+		if m, ok := matchLiteral(lit, valueSite{val: tv.Value, typ: tv.Type}); ok && m.equal {
+			found = true
+		}
+		return false
+	})
+	return found
 }

@@ -35,6 +35,8 @@ func TestLiteralTopicDefault(t *testing.T) {
 		{symbol: "priority"},     // RFC 9218 names a document, not a number of streams
 		{symbol: "encode"},       // DefaultCompression is an enum member, not a level
 		{md: "acquiring 3 keys"}, // the sentence states the default key majority itself, right; 3 counts the keys
+		{symbol: "Rejoin"},       // the func's own 10 * time.Second, not cfg.sessionTimeout
+		{symbol: "SendAsync"},    // names producerOptions.MaxPendingMessages, not the chunked messages of readerOptions
 	}
 	for _, tt := range tests {
 		name := tt.symbol

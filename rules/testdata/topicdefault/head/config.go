@@ -88,3 +88,23 @@ const (
 
 // encode compresses b at default compression level (level 3).
 func encode(b []byte) []byte { return b }
+
+// Rejoin waits before joining again, with a default session timeout of
+// 10s of its own.
+func Rejoin() time.Duration { return 10 * time.Second }
+
+type producerOptions struct {
+	MaxPendingMessages int
+}
+
+type readerOptions struct {
+	MaxPendingChunkedMessage int
+}
+
+func defaultReader() readerOptions {
+	return readerOptions{MaxPendingChunkedMessage: 100}
+}
+
+// SendAsync blocks when the `maxPendingMessages` becomes full (default:
+// 1000).
+func SendAsync() {}
