@@ -167,6 +167,7 @@ func TestWrongParameterPlainWords(t *testing.T) {
 		{"Ticker", "", ""},      // the Writer argument: the parameter's type
 		{"NewWriterAt", "", ""}, // newWriter: NewWriter in the wrong case, for stale-reference
 		{"Buf.Yield", "", ""},   // "ou can": a typo opening a sentence
+		{"Buf.Open", "", ""},    // "you should call it": a pronoun opening a line
 		{"Concat", "", ""},      // names of a code example
 		{"Lower", "", ""},       // "scrİpt": a word of text, not ASCII
 		{"Buf.Tag", "", ""},     // "will be 'i'": quoted values

@@ -111,7 +111,7 @@ func (r *WrongParameter) Judge(ctx context.Context, ws *review.Workspace, c revi
 			for i, o := range old {
 				n := params[i]
 				if o == n || !named(o) || slices.Contains(params, o) || slices.Contains(old, n) || named(n) ||
-					!r.candidate(sc, reserved, text, c, o, false) {
+					!r.candidate(sc, reserved, text, c, o, false) || compoundOnly(text, o) {
 					continue
 				}
 				found = append(found, wrongParam{old: o, new: n, renamed: true})
@@ -455,6 +455,9 @@ func (r *WrongParameter) plainWords(ws *review.Workspace, sc scope, reserved map
 			continue
 		}
 		seen[w] = true
+		if functionWords[w] && !uses[w].quoted {
+			continue // "you should call it after": a pronoun, not a name
+		}
 		use := uses[w]
 		marked := use.quoted || use.opening
 		// English: a word of the standard library's docs, or one some
@@ -530,6 +533,19 @@ var englishWords = sync.OnceValue(func() map[string]bool {
 	}
 	return out
 })
+
+// functionWords are the pronouns, determiners and quantifiers English
+// writes as the subject of a statement about a value ("you should call
+// it", "each must be unique"), which english.txt, a list of nouns, leaves
+// out; unquoted, they name no parameter.
+var functionWords = map[string]bool{
+	"you": true, "we": true, "they": true, "he": true, "she": true, "it": true, "one": true,
+	"this": true, "that": true, "these": true, "those": true, "there": true, "here": true,
+	"which": true, "who": true, "what": true, "whom": true, "whose": true, "all": true, "any": true,
+	"each": true, "every": true, "both": true, "either": true, "neither": true, "none": true,
+	"some": true, "someone": true, "anyone": true, "everyone": true, "nothing": true,
+	"something": true, "anything": true, "everything": true, "also": true, "then": true, "now": true,
+}
 
 // frameWords are the words after which a word before them is the subject
 // of a statement about a value: "n is negative", "opt must be a struct".
@@ -794,6 +810,55 @@ func bareUse(text, word string) bool {
 		}
 	}
 	return false
+}
+
+// pointingWords stand between an article and a parameter's name without
+// making it a noun of English: "the given key".
+var pointingWords = map[string]bool{"given": true, "specified": true, "provided": true, "supplied": true, "passed": true}
+
+// phraseBreakers end a noun phrase: a word after them is not qualified by
+// the words before them.
+var phraseBreakers = map[string]bool{
+	"of": true, "for": true, "to": true, "in": true, "on": true, "at": true, "by": true, "with": true,
+	"from": true, "as": true, "and": true, "or": true, "into": true, "is": true, "are": true, "was": true,
+	"be": true, "if": true, "when": true, "than": true, "then": true, "not": true, "returns": true,
+}
+
+// compoundOnly reports whether every occurrence of word in text ends a
+// noun phrase that an article opens and another noun or adjective
+// qualifies: "checks the given consistency proof" writes the noun proof,
+// not the parameter proof a diff renamed to pf. "the given key" points
+// at a parameter.
+func compoundOnly(text, word string) bool {
+	found := false
+	for i := 0; i < len(text); {
+		j := strings.Index(text[i:], word)
+		if j < 0 {
+			break
+		}
+		j += i
+		end := j + len(word)
+		i = end
+		if j > 0 && isIdentByte(text[j-1]) || end < len(text) && isIdentByte(text[end]) {
+			continue
+		}
+		found = true
+		before := wordRE.FindAllString(text[:j], -1)
+		n := len(before)
+		if n < 2 {
+			return false
+		}
+		mod := before[n-1]
+		if !isLowerStart(mod) || pointingWords[mod] || phraseBreakers[mod] || articles[mod] {
+			return false
+		}
+		opened := articles[strings.ToLower(before[n-2])] ||
+			n >= 3 && articles[strings.ToLower(before[n-3])] && isLowerStart(before[n-2]) && !phraseBreakers[before[n-2]]
+		if !opened {
+			return false
+		}
+	}
+	return found
 }
 
 // closeParam reports whether word is close to parameter p: the same case

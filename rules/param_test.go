@@ -70,6 +70,17 @@ func TestWrongParameter(t *testing.T) {
 			evidence:   []ev{sig("func Reserve(", "signature: func Reserve(s *Store, sku string, amount int) bool")},
 		},
 	}, {
+		symbol: "Store.Take", // "the given item" points at the parameter the diff renamed
+		want: &want{
+			label:      review.Contradicted,
+			message:    "The doc names parameter item, but Store.Take's parameters are sku; sku is not mentioned (this diff renamed item to sku).",
+			suggestion: "Take takes the given sku out of stock.",
+			evidence: []ev{
+				sig("func (s *Store) Take(", "signature: func (s *Store) Take(sku string) bool"),
+				hunk("func (s *Store) Take(", 1, "this diff renamed parameter item to sku"),
+			},
+		},
+	}, {
 		symbol: "Remove",
 		want: &want{
 			label:      review.Contradicted,
@@ -108,16 +119,17 @@ func TestWrongParameter(t *testing.T) {
 				},
 			},
 		},
-		{symbol: "Empty"},       // "the item": an English noun behind an article
-		{symbol: "Clear"},       // "it": a pronoun
-		{symbol: "Wrap"},        // the diff edited a code example
-		{symbol: "Swap"},        // also written in order
-		{symbol: "Store.Put"},   // renamed count to n, but the doc's "the count" is English
-		{symbol: "Store.Scale"}, // renamed value to factor, but value is a field and behind "the"
-		{symbol: "Find"},        // names its parameters correctly
-		{symbol: "Release"},     // `count` is a parameter
-		{symbol: "Drop"},        // deprecated
-		{symbol: "Store"},       // not a func
+		{symbol: "Empty"},        // "the item": an English noun behind an article
+		{symbol: "Clear"},        // "it": a pronoun
+		{symbol: "Wrap"},         // the diff edited a code example
+		{symbol: "Swap"},         // also written in order
+		{symbol: "Store.Put"},    // renamed count to n, but the doc's "the count" is English
+		{symbol: "Store.Scale"},  // renamed value to factor, but value is a field and behind "the"
+		{symbol: "Store.Verify"}, // renamed proof to pf, but "the given consistency proof" is a noun phrase
+		{symbol: "Find"},         // names its parameters correctly
+		{symbol: "Release"},      // `count` is a parameter
+		{symbol: "Drop"},         // deprecated
+		{symbol: "Store"},        // not a func
 	}
 	for _, tt := range tests {
 		t.Run(tt.symbol, func(t *testing.T) {

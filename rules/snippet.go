@@ -239,7 +239,7 @@ func (r *GoSnippet) judgeGo(ctx context.Context, ws *review.Workspace, c review.
 			if old[min(max(codeLine+max(is.Line, 1)-1, b.Line), max(b.EndLine, b.Line))] {
 				continue // code the doc shows as old or wrong
 			}
-			if valueNamedLikePackage(ws, c, sc, b.Text, is) || excerptSyntax(b.Text, is) {
+			if valueNamedLikePackage(ws, c, sc, b.Text, is) || readersPackage(ws, b.Text, is) || excerptSyntax(b.Text, is) {
 				continue
 			}
 			sev := issueSeverity(is, c.Kind, sc)
@@ -1585,6 +1585,63 @@ func valueNamedLikePackage(ws *review.Workspace, c review.Claim, sc scope, block
 		}
 	}
 	return sc.hasMember(name)
+}
+
+// readersPackage reports whether an unknown name of a module package that
+// the block uses without importing it may be a name of the reader's own
+// package of that name. A code generator's docs write the packages it
+// generates for the reader: ent's "obj *ent.Todo", its schema's
+// privacy.AlwaysAllowReadWrite(). That is so when another package of the
+// module with the name declares it (a generated package of an
+// integration test), when a package of the module with the name is
+// generated code, or when the package the checker took lies in a
+// directory of examples, integration tests or test data (ent's
+// entc/integration/ent/role, for a role.Unknown of the reader's schema),
+// which is no package a block leaves the reader to import either.
+func readersPackage(ws *review.Workspace, block string, is gocheck.Issue) bool {
+	if is.Std || is.Package == "" {
+		return false
+	}
+	if is.Kind == gocheck.MissingImport {
+		// Nor is a package of examples or tests one a block leaves the
+		// reader to import.
+		p := ws.Symbols.PackageByPath(is.Package)
+		return p != nil && exampleDir(p.Dir)
+	}
+	if is.Kind != gocheck.UnknownName {
+		return false
+	}
+	qual, name, ok := strings.Cut(is.Name, ".")
+	if !ok || strings.Contains(name, ".") || strings.Contains(block, strconv.Quote(is.Package)) {
+		return false
+	}
+	for _, p := range ws.Symbols.PackagesNamed(qual) {
+		if p.ImportPath == is.Package {
+			if exampleDir(p.Dir) {
+				return true
+			}
+			continue
+		}
+		if p.Types != nil && p.Types.Scope().Lookup(name) != nil {
+			return true
+		}
+		if slices.ContainsFunc(p.Syntax, ast.IsGenerated) {
+			return true
+		}
+	}
+	return false
+}
+
+// exampleDir reports whether a slash-separated directory lies under one
+// of examples, integration tests or test data.
+func exampleDir(dir string) bool {
+	for _, part := range strings.Split(dir, "/") {
+		switch strings.TrimPrefix(part, "_") {
+		case "example", "examples", "integration", "testdata", "e2e", "test", "tests":
+			return true
+		}
+	}
+	return false
 }
 
 // fileImports returns an import declaration of the names the Go file at

