@@ -197,6 +197,7 @@ func TestSnippetUntypedReceivers(t *testing.T) {
 		{"flags.Hide(", "The Go code block calls flags.Hide, but FlagSet.Hide was renamed to FlagSet.MarkHidden in this diff.", "```go\nflags.MarkHidden(\"verbose\")\n```"},
 		{"cmd.Execute()", "", ""},        // no module method is close
 		{"log.MarkDepercated(", "", ""},  // a standard package's name: the reader's logger
+		{"zapx.MarkDepercated(", "", ""}, // zapx qualifies a type: a package of another module
 		{"flags.MarkDeprecatd(", "", ""}, // a typo the diff did not make: old debt
 		{"b.WriteStrin(", "The Go code block uses strings.Builder.WriteStrin, but strings.Builder has no field or method WriteStrin (closest: strings.Builder.WriteString).", "b.WriteString(\"x\")"},
 		// The wrong call behind the missing import outranks the omission.

@@ -121,8 +121,9 @@ func untypedCalls(sc scope, blocks []review.Mention, prelude []string, lines []s
 }
 
 // declaredNames adds to names every name f declares or imports: package
-// names of imports, and the names of declarations, := assignments, range
-// variables, parameters and results, struct fields aside.
+// names of imports, the names that qualify a type (a package's), and the
+// names of declarations, := assignments, range variables, parameters and
+// results, struct fields aside.
 func declaredNames(f *ast.File, names map[string]bool) {
 	for _, imp := range f.Imports {
 		path := strings.Trim(imp.Path.Value, "`\"")
@@ -139,8 +140,37 @@ func declaredNames(f *ast.File, names map[string]bool) {
 			}
 		}
 	}
+	// A name that qualifies a type is a package's: "&logrus.JSONFormatter{}"
+	// makes logrus the package of a dependency the module need not have,
+	// and its logrus.SetFormatter no misspelt call on a variable.
+	var qualifier func(t ast.Expr)
+	qualifier = func(t ast.Expr) {
+		switch t := t.(type) {
+		case *ast.SelectorExpr:
+			if id, ok := t.X.(*ast.Ident); ok {
+				add(id)
+			}
+		case *ast.StarExpr:
+			qualifier(t.X)
+		case *ast.ArrayType:
+			qualifier(t.Elt)
+		case *ast.MapType:
+			qualifier(t.Key)
+			qualifier(t.Value)
+		case *ast.Ellipsis:
+			qualifier(t.Elt)
+		case *ast.ChanType:
+			qualifier(t.Value)
+		}
+	}
 	ast.Inspect(f, func(n ast.Node) bool {
 		switch x := n.(type) {
+		case *ast.CompositeLit:
+			qualifier(x.Type)
+		case *ast.TypeAssertExpr:
+			qualifier(x.Type)
+		case *ast.Field:
+			qualifier(x.Type)
 		case *ast.FuncDecl:
 			add(x.Name)
 		case *ast.FuncType:
@@ -152,6 +182,7 @@ func declaredNames(f *ast.File, names map[string]bool) {
 				}
 			}
 		case *ast.ValueSpec:
+			qualifier(x.Type)
 			add(x.Names...)
 		case *ast.TypeSpec:
 			add(x.Name)
