@@ -2,6 +2,7 @@ package rules
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io/fs"
 	"path"
@@ -11,6 +12,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/docreview/docreview/retrieval/gitrepo"
 	"github.com/docreview/docreview/review"
 	"github.com/docreview/docreview/review/prose"
 )
@@ -102,6 +104,11 @@ func (r *Link) checkLink(ws *review.Workspace, c review.Claim, m review.Mention)
 		return nil, nil
 	}
 	info, err := fs.Stat(ws.HeadFS, target)
+	if errors.Is(err, gitrepo.ErrSkipped) {
+		// A file the snapshot holds no text of (an image, a binary, a
+		// file over the size limit) exists all the same.
+		return nil, nil
+	}
 	if err != nil {
 		p := &linkProblem{m: m, target: target}
 		if near := closeSibling(ws.HeadFS, target); near != "" {

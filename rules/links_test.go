@@ -1,11 +1,16 @@
 package rules
 
 import (
+	"os"
+	"os/exec"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/docreview/docreview/retrieval/gitrepo"
 	"github.com/docreview/docreview/review"
+	"github.com/docreview/docreview/review/extract"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -121,5 +126,48 @@ func TestSlugs(t *testing.T) {
 	want := []string{"hello-world", "storehold-and-links", "setext", "hello-world-1", "top"}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("headings (-want +got):\n%s", d)
+	}
+}
+
+// TestLinkToSkippedFile checks links against the snapshot of a real git
+// repository, which holds no content of binary files: a link to an image
+// the repository has is no broken link, one to an image it lacks is.
+func TestLinkToSkippedFile(t *testing.T) {
+	dir := t.TempDir()
+	png := append([]byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR"), make([]byte, 64)...)
+	files := map[string][]byte{
+		"README.md":     []byte("# Demo\n\nThe logo is ![logo](docs/logo.png), the banner [banner](docs/banner.png).\n"),
+		"docs/logo.png": png,
+	}
+	for name, data := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, args := range [][]string{
+		{"init", "-q"}, {"add", "-A"},
+		{"-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "-m", "init"},
+	} {
+		cmd := exec.CommandContext(t.Context(), "git", args...)
+		cmd.Dir, cmd.Env = dir, gitrepo.Env(os.Environ())
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	snap, err := (&gitrepo.Repo{Dir: dir}).Snapshot(t.Context(), "HEAD", gitrepo.SnapshotOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ws := &review.Workspace{Dir: dir, Head: "HEAD", HeadFS: snap, HeadFiles: snap.Files(), Docs: &extract.Extractor{}}
+	got, err := (&Link{}).Judge(t.Context(), ws, mdClaim(t, ws, "README.md", "The logo"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got == nil || got.Message != "The link docs/banner.png points to docs/banner.png, which does not exist at head." {
+		t.Fatalf("got %+v, want the banner reported and the logo, a binary file the snapshot skipped, not", got)
 	}
 }

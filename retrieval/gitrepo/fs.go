@@ -2,6 +2,7 @@ package gitrepo
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -77,11 +78,17 @@ func (s *Snapshot) Stat(name string) (fs.FileInfo, error) {
 	return nil, s.notExist("stat", name)
 }
 
+// ErrSkipped is wrapped, beside [fs.ErrNotExist], by the error for a file
+// the repository has and the snapshot skipped (binary, too large, a
+// symlink): the file exists, its content is not at hand. A link to an
+// image points to a file that exists.
+var ErrSkipped = errors.New("skipped")
+
 // notExist is the error for a name the snapshot does not hold, with the
 // reason when the file was skipped.
 func (s *Snapshot) notExist(op, name string) error {
 	if reason, ok := s.skipped[name]; ok {
-		return &fs.PathError{Op: op, Path: name, Err: fmt.Errorf("%w (skipped: %s)", fs.ErrNotExist, reason)}
+		return &fs.PathError{Op: op, Path: name, Err: fmt.Errorf("%w (%w: %s)", fs.ErrNotExist, ErrSkipped, reason)}
 	}
 	return &fs.PathError{Op: op, Path: name, Err: fs.ErrNotExist}
 }

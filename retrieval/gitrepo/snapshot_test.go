@@ -214,9 +214,15 @@ func checkSnapshot(t *testing.T, s *Snapshot, files []string, skips, notes []Ski
 	}
 	for _, sk := range skips {
 		_, err := s.Open(sk.Path)
-		if !errors.Is(err, fs.ErrNotExist) || !strings.Contains(err.Error(), sk.Reason) {
-			t.Errorf("Open(%s) error = %v, want not exist with the reason %q", sk.Path, err, sk.Reason)
+		if !errors.Is(err, fs.ErrNotExist) || !errors.Is(err, ErrSkipped) || !strings.Contains(err.Error(), sk.Reason) {
+			t.Errorf("Open(%s) error = %v, want not exist, skipped, with the reason %q", sk.Path, err, sk.Reason)
 		}
+		if _, err := fs.Stat(s, sk.Path); !errors.Is(err, ErrSkipped) {
+			t.Errorf("Stat(%s) error = %v, want skipped", sk.Path, err)
+		}
+	}
+	if _, err := fs.Stat(s, "no/such/file.md"); !errors.Is(err, fs.ErrNotExist) || errors.Is(err, ErrSkipped) {
+		t.Errorf("Stat of a missing file: error = %v, want not exist and not skipped", err)
 	}
 }
 
