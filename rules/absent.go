@@ -63,6 +63,12 @@ func absentIn(ws *review.Workspace, sc scope, c review.Claim, m review.Mention, 
 			// YourType implements Hook". A doc link is a reference.
 			return absence{}, false
 		}
+		if m.Kind != review.MentionDocLink && qualifiedElsewhere(c.Text, name) {
+			// "…with methods like tls.Config.SetSessionTicketKeys. To use
+			// SetSessionTicketKeys, …": the bare name is the one the doc
+			// qualified.
+			return absence{}, false
+		}
 		if strings.HasPrefix(name, "Example") {
 			// Example functions live in test files, which the
 			// symbol table does not load ("See ExampleGaugeFunc").
@@ -919,5 +925,23 @@ func inCallArgs(text, name string) bool {
 			continue
 		}
 		return true
+	}
+}
+
+// qualifiedElsewhere reports whether text writes name as the member of a
+// qualifier too ("tls.Config.SetSessionTicketKeys" for
+// SetSessionTicketKeys).
+func qualifiedElsewhere(text, name string) bool {
+	for i := 0; ; {
+		j := strings.Index(text[i:], "."+name)
+		if j < 0 {
+			return false
+		}
+		j += i
+		end := j + 1 + len(name)
+		i = end
+		if j > 0 && isIdentByte(text[j-1]) && (end == len(text) || !isIdentByte(text[end])) {
+			return true
+		}
 	}
 }

@@ -73,6 +73,10 @@ func TestAbsentNames(t *testing.T) {
 		// A type of an imported package named bare, and an Example
 		// function (test files are not loaded), are no stale names.
 		{"Fetch", "", ""},
+		// A bare name the doc also writes as a member of a qualifier
+		// is that member.
+		{"Buf.Secure", "", ""},
+		{"Buf.Rotate", "SetSessionKeys does not exist", ""},
 		// Two words, the first a prefix only Go names use.
 		{"Plant", "WithGardener does not exist", ""},
 		// Names the reader declares: My…, Foo….

@@ -421,6 +421,11 @@ func (s *mentionScanner) docLinks() {
 		if s.mask[i] || !s.free(i, j) {
 			continue
 		}
+		if i > 0 && j < len(s.text) && strings.ContainsRune(`"'`, rune(s.text[i-1])) && s.text[j] == s.text[i-1] {
+			// A bracketed word in quotes is text: golog's "Defaults to
+			// \"[INFO]\"" is the prefix a log line gets.
+			continue
+		}
 		if s.opts.markdown && !strings.ContainsAny(l.Name, "./") && !s.r.defined(l.Name) {
 			continue
 		}

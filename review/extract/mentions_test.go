@@ -59,6 +59,10 @@ func TestMentions(t *testing.T) {
 		text: "A [link](https://example.com), a [ref][r], a note [1], a box [x] and a[i].",
 		want: nil,
 	}, {
+		name: "a bracketed word in quotes is text",
+		text: `The prefix defaults to "[INFO]" or '[WARN]'; see [Cache.Purge].`,
+		want: []m{{Kind: review.MentionDocLink, Text: "Cache.Purge", Line: 10, EndLine: 10}},
+	}, {
 		name: "code spans",
 		text: "Call `Cache.Purge` or `New(ctx, opts)`; `*Options` too, not `git` or `nil`.",
 		want: []m{

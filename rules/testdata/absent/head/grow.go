@@ -131,3 +131,11 @@ func (b *Buf) Send(resp []byte) { copy(resp, b.b) }
 // "/proc/<base>/<subpath>". If the returned [Buf] is non-nil,
 // you should call it after you are done interacting with the returned handle.
 func (b *Buf) Open(path string, flag int) (*os.File, func(), error) { return nil, nil, nil }
+
+// Secure sets keys with methods like tls.Config.SetSessionKeys. To use
+// SetSessionKeys, serve over a listener of your own.
+func (b *Buf) Secure() {}
+
+// Rotate rotates the keys. To use SetSessionKeys, serve over a listener
+// of your own.
+func (b *Buf) Rotate() {}
