@@ -39,6 +39,7 @@ var _ review.Judge = (*StaleReference)(nil)
 // ready to use and safe for concurrent use.
 type StaleReference struct {
 	testNames memo[map[string]bool]
+	foreign   memo[bool]
 	proposals proposals
 	history   memo[*review.Commit]
 	budget    memo[*historyBudget]
@@ -90,6 +91,15 @@ type stale struct {
 func (r *StaleReference) Judge(ctx context.Context, ws *review.Workspace, c review.Claim) (*review.Verdict, error) {
 	if ws == nil || ws.Symbols == nil || isHistory(c.Path) || isOtherVersionDoc(ws, c.Path) || r.proposals.is(ws, c.Path) {
 		return nil, nil
+	}
+	if c.Kind == review.KindMarkdown {
+		if foreign, _ := r.foreign.get(ws, c.Path, func() (bool, error) { return foreignDoc(ws, c.Path), nil }); foreign {
+			// A guide to another language's client of the project
+			// (AthenZ's Java ZTSClient.cancelPrefetch(), thrift's
+			// Node.js TBinaryProtocol.readI64) names that language's
+			// API, which a Go type of the same name does not have.
+			return nil, nil
+		}
 	}
 	sc := newScope(ws.Symbols, c)
 	skip := ownNames(sc, c)
@@ -779,4 +789,38 @@ func bearsOn(ws *review.Workspace, ev review.Evidence, claim string, names []str
 		}
 	}
 	return false
+}
+
+// foreignLangs are the fence languages of code other than Go.
+var foreignLangs = map[string]bool{
+	"java": true, "js": true, "javascript": true, "ts": true, "typescript": true, "python": true, "py": true,
+	"rust": true, "rs": true, "c": true, "cpp": true, "c++": true, "cs": true, "csharp": true, "kotlin": true,
+	"kt": true, "swift": true, "php": true, "ruby": true, "rb": true, "scala": true, "dart": true,
+	"objc": true, "objective-c": true, "perl": true, "lua": true, "erlang": true, "elixir": true, "haskell": true,
+}
+
+// foreignDoc reports whether the Markdown file at path shows code of
+// another programming language and no Go: its fenced blocks are in Java,
+// JavaScript, Python… and none in Go.
+func foreignDoc(ws *review.Workspace, path string) bool {
+	src, err := fs.ReadFile(ws.HeadFS, path)
+	if err != nil {
+		return false
+	}
+	foreign := false
+	for line := range strings.Lines(string(src)) {
+		t := strings.TrimSpace(line)
+		if !strings.HasPrefix(t, "```") && !strings.HasPrefix(t, "~~~") {
+			continue
+		}
+		info := strings.ToLower(strings.Trim(strings.TrimLeft(t, "`~"), " {}."))
+		if f := strings.Fields(info); len(f) > 0 {
+			info = f[0]
+		}
+		if isGoLang(info) {
+			return false
+		}
+		foreign = foreign || foreignLangs[info]
+	}
+	return foreign
 }

@@ -134,6 +134,9 @@ func TestStaleReference(t *testing.T) {
 			},
 		},
 	}, {
+		name:  "a guide whose code is in another language names that language's API",
+		claim: func() review.Claim { return mdClaim(t, ws, "docs/java.md", "Store.Frobnicate") },
+	}, {
 		name:  "standard library and third-party names",
 		claim: func() review.Claim { return mdClaim(t, ws, "README.md", "http.Get") },
 	}, {

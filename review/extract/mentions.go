@@ -413,12 +413,19 @@ func (s *mentionScanner) urls() {
 	}
 }
 
+// standardRE matches the name of a standards document: RFC2960, BCP47.
+var standardRE = regexp.MustCompile(`^(?:RFC|BCP|STD|FYI)\d+$`)
+
 // docLinks records the Go doc links ([prose.DocLinks]) outside code; in
 // Markdown, a link to a single name only when the name is defined.
 func (s *mentionScanner) docLinks() {
 	for _, l := range prose.DocLinks(s.text) {
 		i, j := l.Span.Start, l.Span.End
 		if s.mask[i] || !s.free(i, j) {
+			continue
+		}
+		if standardRE.MatchString(l.Name) {
+			// "[RFC2960]" cites a document, as "[RFC 2960]" does.
 			continue
 		}
 		if i > 0 && j < len(s.text) && strings.ContainsRune(`"'`, rune(s.text[i-1])) && s.text[j] == s.text[i-1] {

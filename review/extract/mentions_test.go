@@ -60,7 +60,7 @@ func TestMentions(t *testing.T) {
 		want: nil,
 	}, {
 		name: "a bracketed word in quotes is text",
-		text: `The prefix defaults to "[INFO]" or '[WARN]'; see [Cache.Purge].`,
+		text: `The prefix defaults to "[INFO]" or '[WARN]' [RFC2960]; see [Cache.Purge].`,
 		want: []m{{Kind: review.MentionDocLink, Text: "Cache.Purge", Line: 10, EndLine: 10}},
 	}, {
 		name: "code spans",
