@@ -945,3 +945,32 @@ func qualifiedElsewhere(text, name string) bool {
 		}
 	}
 }
+
+// termOfNames reports whether word, starting with an upper-case letter,
+// is a whole camel-case part of a longer name p declares at package level
+// (DBaaS of ServiceTypeDBaaS): the package builds its names of the term.
+func termOfNames(p *retrieval.Package, word string) bool {
+	if p == nil || p.Types == nil || word == "" || word[0] < 'A' || word[0] > 'Z' {
+		return false
+	}
+	for _, n := range p.Types.Scope().Names() {
+		for i := 0; ; {
+			j := strings.Index(n[i:], word)
+			if j < 0 {
+				break
+			}
+			j += i
+			end := j + len(word)
+			i = j + 1
+			if len(n) == len(word) {
+				break
+			}
+			before := j == 0 || n[j-1] >= 'a' && n[j-1] <= 'z' || n[j-1] >= '0' && n[j-1] <= '9'
+			after := end == len(n) || n[end] >= 'A' && n[end] <= 'Z'
+			if before && after {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -285,3 +285,28 @@ func TestAbsentMarkdownHistory(t *testing.T) {
 		t.Fatalf("found %d of the %d README claims", seen, len(want))
 	}
 }
+
+// TestAbsentDomainTerm checks that a word the package's names are made of
+// (DBaaS, of ServiceTypeDBaaS) is a term of its domain, while a name
+// that extends one is still looked for.
+func TestAbsentDomainTerm(t *testing.T) {
+	ws := loadWorkspace(t, "domainterm")
+	ws.Scope = review.ScopeAll
+	for _, tt := range []struct{ symbol, message string }{
+		{"Backup", ""},
+		{"Restore", "RestoreDBaaSNow does not exist"},
+	} {
+		t.Run(tt.symbol, func(t *testing.T) {
+			got, err := (&StaleReference{}).Judge(t.Context(), ws, extractedClaim(t, ws, tt.symbol))
+			if err != nil {
+				t.Fatal(err)
+			}
+			switch {
+			case tt.message == "" && got != nil:
+				t.Errorf("got %s %q, want no verdict", got.Label, got.Message)
+			case tt.message != "" && (got == nil || !strings.Contains(got.Message, tt.message)):
+				t.Errorf("got %+v, want a verdict saying %q", got, tt.message)
+			}
+		})
+	}
+}

@@ -199,6 +199,11 @@ func (r *StaleReference) check(ctx context.Context, ws *review.Workspace, sc sco
 		// ("NewStore"), not a reference.
 		return stale{}, false, nil
 	}
+	if single && m.Kind == review.MentionIdent && !opensDoc(c, name) && termOfNames(sc.syms.Package(c.Package), name) {
+		// "DBaaS V2" beside the package's ServiceTypeDBaaS: a term of
+		// the domain its names are made of, not a name.
+		return stale{}, false, nil
+	}
 	if single && m.Kind != review.MentionDocLink && c.Kind == review.KindDocComment && !opensDoc(c, name) {
 		// (The opening word names the doc's own declaration, never an
 		// imported type: "LevelFilter returns a LevelFilter" on a func
