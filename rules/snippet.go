@@ -1593,8 +1593,8 @@ func valueNamedLikePackage(ws *review.Workspace, c review.Claim, sc scope, block
 // generates for the reader: ent's "obj *ent.Todo", its schema's
 // privacy.AlwaysAllowReadWrite(). That is so when another package of the
 // module with the name declares it (a generated package of an
-// integration test), when a package of the module with the name is
-// generated code, or when the package the checker took lies in a
+// integration test), when an example of the module generates a package
+// of the name, or when the package the checker took lies in a
 // directory of examples, integration tests or test data (ent's
 // entc/integration/ent/role, for a role.Unknown of the reader's schema),
 // which is no package a block leaves the reader to import either.
@@ -1615,6 +1615,7 @@ func readersPackage(ws *review.Workspace, block string, is gocheck.Issue) bool {
 	if !ok || strings.Contains(name, ".") || strings.Contains(block, strconv.Quote(is.Package)) {
 		return false
 	}
+	taken := ws.Symbols.PackageByPath(is.Package)
 	for _, p := range ws.Symbols.PackagesNamed(qual) {
 		if p.ImportPath == is.Package {
 			if exampleDir(p.Dir) {
@@ -1622,14 +1623,33 @@ func readersPackage(ws *review.Workspace, block string, is gocheck.Issue) bool {
 			}
 			continue
 		}
+		if taken != nil && generatedPackage(taken) {
+			// The package taken is generated code itself: the doc
+			// means generated code of that name, which the module
+			// has.
+			continue
+		}
 		if p.Types != nil && p.Types.Scope().Lookup(name) != nil {
 			return true
 		}
-		if slices.ContainsFunc(p.Syntax, ast.IsGenerated) {
+		if exampleDir(p.Dir) && generatedPackage(p) {
 			return true
 		}
 	}
 	return false
+}
+
+// generatedPackage reports whether most files of a package are generated
+// code ("Code generated … DO NOT EDIT."); a stringer file beside
+// hand-written ones does not make it so.
+func generatedPackage(p *retrieval.Package) bool {
+	n := 0
+	for _, f := range p.Syntax {
+		if ast.IsGenerated(f) {
+			n++
+		}
+	}
+	return n > 0 && 2*n > len(p.Syntax)
 }
 
 // exampleDir reports whether a slash-separated directory lies under one

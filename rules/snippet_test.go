@@ -315,3 +315,32 @@ func TestRenameFix(t *testing.T) {
 		})
 	}
 }
+
+// TestSnippetReadersPackage checks names of packages a code generator
+// writes for the reader: an unimported qualifier that the module's own
+// package of that name lacks is no finding when an example generates a
+// package of that name or the package taken is one of integration tests;
+// elsewhere it is.
+func TestSnippetReadersPackage(t *testing.T) {
+	ws := loadWorkspace(t, "readerpkg")
+	ws.Scope = review.ScopeAll
+	tests := []struct{ block, message string }{
+		{"orm.Todo", ""},
+		{"role.Unknown", ""},
+		{"util.Joinn", "util.Joinn"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.block, func(t *testing.T) {
+			got, err := (&GoSnippet{}).Judge(t.Context(), ws, mdClaim(t, ws, "README.md", tt.block))
+			if err != nil {
+				t.Fatal(err)
+			}
+			switch {
+			case tt.message == "" && got != nil:
+				t.Errorf("got %s %q, want no verdict", got.Label, got.Message)
+			case tt.message != "" && (got == nil || !strings.Contains(got.Message, tt.message)):
+				t.Errorf("got %+v, want a verdict naming %s", got, tt.message)
+			}
+		})
+	}
+}

@@ -1,0 +1,3 @@
+module example.com/orm
+
+go 1.22

@@ -1,0 +1,4 @@
+package role
+
+// Admin is the role of administrators.
+const Admin = "admin"

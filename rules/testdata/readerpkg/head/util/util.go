@@ -1,0 +1,5 @@
+// Package util helps.
+package util
+
+// Join joins parts.
+func Join(parts ...string) string { return "" }
