@@ -295,6 +295,8 @@ func TestAbsentDomainTerm(t *testing.T) {
 	for _, tt := range []struct{ symbol, message string }{
 		{"Backup", ""},
 		{"Restore", "RestoreDBaaSNow does not exist"},
+		// A part of ForkOptions, but the name this diff renamed.
+		{"Clone", "ForkDB was renamed to BranchDB"},
 	} {
 		t.Run(tt.symbol, func(t *testing.T) {
 			got, err := (&StaleReference{}).Judge(t.Context(), ws, extractedClaim(t, ws, tt.symbol))

@@ -199,11 +199,6 @@ func (r *StaleReference) check(ctx context.Context, ws *review.Workspace, sc sco
 		// ("NewStore"), not a reference.
 		return stale{}, false, nil
 	}
-	if single && m.Kind == review.MentionIdent && !opensDoc(c, name) && termOfNames(sc.syms.Package(c.Package), name) {
-		// "DBaaS V2" beside the package's ServiceTypeDBaaS: a term of
-		// the domain its names are made of, not a name.
-		return stale{}, false, nil
-	}
 	if single && m.Kind != review.MentionDocLink && c.Kind == review.KindDocComment && !opensDoc(c, name) {
 		// (The opening word names the doc's own declaration, never an
 		// imported type: "LevelFilter returns a LevelFilter" on a func
@@ -257,6 +252,12 @@ func (r *StaleReference) check(ctx context.Context, ws *review.Workspace, sc sco
 		return s, true, nil
 	}
 	if !anchored(sc, name) {
+		return stale{}, false, nil
+	}
+	if single && m.Kind == review.MentionIdent && !opensDoc(c, name) && termOfNames(sc.syms.Package(c.Package), name) {
+		// "DBaaS V2" beside the package's ServiceTypeDBaaS: a term of
+		// the domain its names are made of, not a name (unless this
+		// diff renamed or removed it, above).
 		return stale{}, false, nil
 	}
 	if single && !opensDoc(c, name) && m.Kind == review.MentionIdent && c.Kind == review.KindDocComment {

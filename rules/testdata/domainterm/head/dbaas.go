@@ -14,3 +14,12 @@ type Backup struct{}
 
 // Restore restores a database: call RestoreDBaaSNow first.
 func Restore() {}
+
+// BranchDB forks a database.
+func BranchDB() {}
+
+// ForkDBOptions configure a fork.
+type ForkDBOptions struct{}
+
+// Clone clones a database; call ForkDB first.
+func Clone() {}

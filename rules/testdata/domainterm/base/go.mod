@@ -1,0 +1,3 @@
+module example.com/db
+
+go 1.22
