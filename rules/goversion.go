@@ -42,6 +42,11 @@ func (r *LiteralMismatch) judgeGoVersion(ws *review.Workspace, c review.Claim) *
 	if hasCodeBlock(c) {
 		return nil
 	}
+	if c.Kind == review.KindMarkdown && historyHeadingRE.MatchString(c.Context) {
+		// A README's changelog section: "Minimum version is Go 1.16"
+		// under a release of 2022 was true then.
+		return nil
+	}
 	reqs := prose.GoRequirements(c.Text)
 	if len(reqs) == 0 {
 		return nil

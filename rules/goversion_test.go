@@ -65,6 +65,7 @@ func TestLiteralMismatchGoVersion(t *testing.T) {
 		{name: "same release as go.mod", path: "README.md", md: "Go 1.22 or later works too"},
 		{name: "compatibility table of several releases", path: "README.md", md: "| v1 | Go 1.11+ |"},
 		{name: "history of Go itself", path: "README.md", md: "Go 1.13 added error wrapping"},
+		{name: "a release note in the README's changelog", path: "README.md", md: "Minimum version is Go 1.16"},
 		{name: "a condition on the release", path: "kv.go", symbol: "Join"},
 		{name: "another product's release", path: "docs/install.md", md: "Docker 1.13"},
 		{name: "nested module has its own go.mod", path: "tool/README.md", md: "Go 1.16 or later"},
