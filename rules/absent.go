@@ -946,11 +946,14 @@ func qualifiedElsewhere(text, name string) bool {
 	}
 }
 
-// termOfNames reports whether word, starting with an upper-case letter,
-// is a whole camel-case part of a longer name p declares at package level
+// termOfNames reports whether word, starting with an upper-case letter
+// and of one run of lower-case letters at most (DBaaS, ObjectID), is a
+// whole camel-case part of a longer name p declares at package level
 // (DBaaS of ServiceTypeDBaaS): the package builds its names of the term.
 func termOfNames(p *retrieval.Package, word string) bool {
-	if p == nil || p.Types == nil || word == "" || word[0] < 'A' || word[0] > 'Z' {
+	if p == nil || p.Types == nil || word == "" || word[0] < 'A' || word[0] > 'Z' || lowerRuns(word) > 1 {
+		// A name of several words (PartialAttributeFactory beside
+		// NewPartialAttributeFactory) is a name, not a term.
 		return false
 	}
 	for _, n := range p.Types.Scope().Names() {
@@ -973,4 +976,18 @@ func termOfNames(p *retrieval.Package, word string) bool {
 		}
 	}
 	return false
+}
+
+// lowerRuns counts the runs of lower-case ASCII letters in s: 1 for
+// DBaaS, 3 for PartialAttributeFactory.
+func lowerRuns(s string) int {
+	n, in := 0, false
+	for i := 0; i < len(s); i++ {
+		lower := s[i] >= 'a' && s[i] <= 'z'
+		if lower && !in {
+			n++
+		}
+		in = lower
+	}
+	return n
 }

@@ -312,3 +312,25 @@ func TestAbsentDomainTerm(t *testing.T) {
 		})
 	}
 }
+
+// TestTermOfNames checks which words count as terms of a package's names:
+// one run of lower-case letters at most, and a whole camel-case part of a
+// longer name.
+func TestTermOfNames(t *testing.T) {
+	ws := loadWorkspace(t, "domainterm")
+	p := ws.Symbols.Package(".")
+	for _, tt := range []struct {
+		word string
+		want bool
+	}{
+		{"DBaaS", true},       // of ServiceTypeDBaaS
+		{"BackupPlan", false}, // of NewBackupPlan, but a name of two words
+		{"Type", true},        // ends ServiceType
+		{"Service", true},     // opens ServiceType
+		{"Nothing", false},
+	} {
+		if got := termOfNames(p, tt.word); got != tt.want {
+			t.Errorf("termOfNames(%q) = %v, want %v", tt.word, got, tt.want)
+		}
+	}
+}

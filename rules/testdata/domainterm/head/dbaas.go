@@ -23,3 +23,11 @@ type ForkDBOptions struct{}
 
 // Clone clones a database; call ForkDB first.
 func Clone() {}
+
+// NewBackupPlan returns a plan.
+func NewBackupPlan() {}
+
+// Plan makes a plan: the BackupPlan rather than the base plan.
+func Plan() {}
+
+type backupPlan struct{}
