@@ -932,18 +932,12 @@ func inCallArgs(text, name string) bool {
 // qualifier too ("tls.Config.SetSessionTicketKeys" for
 // SetSessionTicketKeys).
 func qualifiedElsewhere(text, name string) bool {
-	for i := 0; ; {
-		j := strings.Index(text[i:], "."+name)
-		if j < 0 {
-			return false
-		}
-		j += i
-		end := j + 1 + len(name)
-		i = end
-		if j > 0 && isIdentByte(text[j-1]) && (end == len(text) || !isIdentByte(text[end])) {
+	for j := range wordSpans(text, name) {
+		if j >= 2 && text[j-1] == '.' && isIdentByte(text[j-2]) {
 			return true
 		}
 	}
+	return false
 }
 
 // termOfNames reports whether word, starting with an upper-case letter

@@ -255,20 +255,11 @@ func isPackageOrTypeName(p *retrieval.Package, name string) bool {
 // inside double quotes, directly: "NewStore".
 func quotedOnly(text, name string) bool {
 	found := false
-	for i := 0; i < len(text); {
-		j := strings.Index(text[i:], name)
-		if j < 0 {
-			break
+	for j, end := range wordSpans(text, name) {
+		if j == 0 || text[j-1] != '"' || end == len(text) || text[end] != '"' && !strings.HasPrefix(text[end:], "()\"") {
+			return false
 		}
-		j += i
-		end := j + len(name)
-		if (j == 0 || !isIdentByte(text[j-1])) && (end == len(text) || !isIdentByte(text[end])) {
-			if j == 0 || text[j-1] != '"' || end == len(text) || text[end] != '"' && !strings.HasPrefix(text[end:], "()\"") {
-				return false
-			}
-			found = true
-		}
-		i = end
+		found = true
 	}
 	return found
 }

@@ -831,17 +831,7 @@ var phraseBreakers = map[string]bool{
 // at a parameter.
 func compoundOnly(text, word string) bool {
 	found := false
-	for i := 0; i < len(text); {
-		j := strings.Index(text[i:], word)
-		if j < 0 {
-			break
-		}
-		j += i
-		end := j + len(word)
-		i = end
-		if j > 0 && isIdentByte(text[j-1]) || end < len(text) && isIdentByte(text[end]) {
-			continue
-		}
+	for j := range wordSpans(text, word) {
 		found = true
 		before := wordRE.FindAllString(text[:j], -1)
 		n := len(before)
