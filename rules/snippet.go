@@ -204,7 +204,16 @@ func (r *GoSnippet) judgeGo(ctx context.Context, ws *review.Workspace, c review.
 		if c.Kind == review.KindDocComment {
 			pre, overrides = docContext(ws.Symbols, sc.primary(), c.Symbol, c), nil
 		}
+		blockFrom := from
 		blockIssues := checkBlock(ctx, ws.Symbols, from, b.Text, pre)
+		if c.Kind == review.KindMarkdown {
+			if p := namesPackage(ws.Symbols, from, blockIssues); p != nil {
+				// The block uses names of one package bare: it is read
+				// from inside that package.
+				blockFrom = p.Dir
+				blockIssues = checkBlock(ctx, ws.Symbols, blockFrom, b.Text, pre)
+			}
+		}
 		if len(overrides) > 0 {
 			// A name an earlier block imports as another package than
 			// the checker's is read the way that works: pflag's README
@@ -213,7 +222,7 @@ func (r *GoSnippet) judgeGo(ctx context.Context, ws *review.Workspace, c review.
 			// "github.com/sirupsen/logrus" and later builds a standard
 			// log.New(w, "", 0) for http.Server's ErrorLog.
 			with := append(slices.Clone(overrides), pre...)
-			if is := checkBlock(ctx, ws.Symbols, from, b.Text, with); len(is) < len(blockIssues) || namesOnlyIn(ctx, ws.Symbols, b.Text, overrides) {
+			if is := checkBlock(ctx, ws.Symbols, blockFrom, b.Text, with); len(is) < len(blockIssues) || namesOnlyIn(ctx, ws.Symbols, b.Text, overrides) {
 				blockIssues, pre = is, with
 			}
 		}
@@ -228,11 +237,11 @@ func (r *GoSnippet) judgeGo(ctx context.Context, ws *review.Workspace, c review.
 			docBlocks = append(docBlocks, docBlock{block: b, codeLine: codeLine, prelude: pre, issues: blockIssues})
 		}
 		if c.Kind == review.KindMarkdown {
-			if is, ok := renamedLocal(ctx, ws.Symbols, from, b.Text, pre, blockIssues); ok {
+			if is, ok := renamedLocal(ctx, ws.Symbols, blockFrom, b.Text, pre, blockIssues); ok {
 				blockIssues = append(blockIssues, is)
 			}
 		}
-		if is, ok := renamedCase(ctx, ws.Symbols, from, b.Text, pre, blockIssues); ok {
+		if is, ok := renamedCase(ctx, ws.Symbols, blockFrom, b.Text, pre, blockIssues); ok {
 			blockIssues = append(blockIssues, is)
 		}
 		for _, is := range blockIssues {
@@ -296,6 +305,47 @@ func (r *GoSnippet) judgeGo(ctx context.Context, ws *review.Workspace, c review.
 		return nil, nil
 	}
 	return r.verdict(ws, sc, c, worst, changes), nil
+}
+
+// namesPackage returns the one module package, other than from's, that
+// declares the exported names a block uses undeclared, when they are
+// several: eino's README builds "graph := NewGraph[…]()" and adds edges
+// from START to END, all compose's names, written as in that package. No
+// other package may declare as many of them, and a package main, an
+// example's or a test's, is no package a reader writes in.
+func namesPackage(syms *retrieval.Symbols, from string, issues []gocheck.Issue) *retrieval.Package {
+	var names []string
+	for _, is := range issues {
+		if is.Kind == gocheck.Undeclared && token.IsExported(is.Name) && !strings.Contains(is.Name, ".") && !slices.Contains(names, is.Name) {
+			names = append(names, is.Name)
+		}
+	}
+	if len(names) < 2 {
+		return nil
+	}
+	var best *retrieval.Package
+	most, tie := 0, false
+	for _, p := range syms.Packages() {
+		if p.Types == nil || p.Name == "main" || p.Dir == from || exampleDir(p.Dir) || !p.Complete() {
+			continue
+		}
+		n := 0
+		for _, name := range names {
+			if p.Types.Scope().Lookup(name) != nil {
+				n++
+			}
+		}
+		switch {
+		case n > most:
+			best, most, tie = p, n, false
+		case n == most && n > 0:
+			tie = true
+		}
+	}
+	if most < 2 || tie {
+		return nil
+	}
+	return best
 }
 
 // docContext declares, for the code blocks of a function's or method's

@@ -344,3 +344,30 @@ func TestSnippetReadersPackage(t *testing.T) {
 		})
 	}
 }
+
+// TestSnippetInPackage: a README block that uses several names of one
+// package bare (NewGraph, START, END) is read from inside that package,
+// so its variables have types and a receiver left over from a rename is
+// found.
+func TestSnippetInPackage(t *testing.T) {
+	ws := loadWorkspace(t, "inpackage")
+	ws.Scope = review.ScopeAll
+	tests := []struct{ block, message string }{
+		{"r.Invoke", "r is declared nowhere; compiled, declared on line 5 and never used, is the one variable of the block with the Invoke it is used for"},
+		{"compiled.Invoke", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.block, func(t *testing.T) {
+			got, err := (&GoSnippet{}).Judge(t.Context(), ws, mdClaim(t, ws, "README.md", tt.block))
+			if err != nil {
+				t.Fatal(err)
+			}
+			switch {
+			case tt.message == "" && got != nil:
+				t.Errorf("got %s %q, want no verdict", got.Label, got.Message)
+			case tt.message != "" && (got == nil || !strings.Contains(got.Message, tt.message)):
+				t.Errorf("got %+v, want a verdict saying %s", got, tt.message)
+			}
+		})
+	}
+}

@@ -167,6 +167,9 @@ type snipFile struct {
 	// recv declares undeclared receivers as the one module type with
 	// every member the block selects from them: name -> "*minio.Client".
 	recv map[string]string
+	// shared are the imports of earlier blocks that import only, which
+	// a declaration block's file sees too: Go scopes imports by file.
+	shared []string
 }
 
 // snipSeg places a block in a file.
@@ -1039,6 +1042,14 @@ func snipAssemble(blocks []*snipBlock, prev []*snipFile) []*snipFile {
 	}
 	var files []*snipFile
 	var stmts []int
+	// An earlier block of imports only ("import tb
+	// \"gopkg.in/tucnak/telebot.v2\"") imports for every later block.
+	var shared []string
+	for _, b := range blocks {
+		if !b.src && b.kind == snipStmts && strings.TrimSpace(b.body) == "" {
+			shared = append(shared, b.imports...)
+		}
+	}
 	for i, b := range blocks {
 		if b.kind == snipStmts {
 			stmts = append(stmts, i)
@@ -1052,7 +1063,8 @@ func snipAssemble(blocks []*snipBlock, prev []*snipFile) []*snipFile {
 			f.text = b.body
 			f.segs = []snipSeg{{block: i, start: 1, end: strings.Count(b.body, "\n") + 1}}
 		} else {
-			f.text = "package snippet; " + snipImportDecl(b.imports, f.auto, f.dotIP) + snipRecvDecl(f.recv) + "\n" + b.body
+			f.shared = snipUnclaimed(shared, b.imports)
+			f.text = "package snippet; " + snipImportDecl(append(slices.Clone(b.imports), f.shared...), f.auto, f.dotIP) + snipRecvDecl(f.recv) + "\n" + b.body
 			f.segs = []snipSeg{{block: i, start: 2, end: strings.Count(b.body, "\n") + 2}}
 		}
 		files = append(files, f)
@@ -1090,6 +1102,36 @@ func snipAssemble(blocks []*snipBlock, prev []*snipFile) []*snipFile {
 		files = append(files, f)
 	}
 	return files
+}
+
+// snipQualifierOf returns the name f imports p under: the name of its
+// import, or p's own.
+func snipQualifierOf(f *snipFile, p *retrieval.Package) string {
+	for _, imp := range f.ast.Imports {
+		if ip, err := strconv.Unquote(imp.Path.Value); err == nil && ip == p.ImportPath && imp.Name != nil && imp.Name.Name != "." && imp.Name.Name != "_" {
+			return imp.Name.Name
+		}
+	}
+	return p.Name
+}
+
+// snipUnclaimed returns the import specs of shared ("name path" or
+// "path") whose name own does not import.
+func snipUnclaimed(shared, own []string) []string {
+	name := func(spec string) string {
+		if n, _, ok := strings.Cut(spec, " "); ok {
+			return n
+		}
+		p, _ := strconv.Unquote(spec)
+		return path.Base(p)
+	}
+	var out []string
+	for _, spec := range shared {
+		if !slices.ContainsFunc(own, func(o string) bool { return name(o) == name(spec) }) {
+			out = append(out, spec)
+		}
+	}
+	return out
 }
 
 // snipRecvDecl renders the declarations of inferred receivers on one
@@ -1478,7 +1520,20 @@ func (s *checker) snipTypeCheck(ctx context.Context, fset *token.FileSet, files 
 func (s *checker) snipAutoImports(ctx context.Context, from *retrieval.Package, files []*snipFile, blocks []*snipBlock, errs []types.Error) bool {
 	found := false
 	var bare []bareName
-	for _, e := range errs {
+	// Qualifiers first: a bare name is read knowing what the block
+	// qualifies, wherever it stands ("tb.NewBot(…)" before or after
+	// "&ReplyMarkup{}").
+	qualifiersFirst := slices.Clone(errs)
+	slices.SortStableFunc(qualifiersFirst, func(a, b types.Error) int {
+		rank := func(e types.Error) int {
+			if f, _ := snipFileAt(e.Fset, files, e.Pos); f != nil && snipIsQualifier(f.ast, e.Pos) {
+				return 0
+			}
+			return 1
+		}
+		return cmp.Compare(rank(a), rank(b))
+	})
+	for _, e := range qualifiersFirst {
 		name, ok := strings.CutPrefix(e.Msg, "undefined: ")
 		if !ok || strings.Contains(name, ".") {
 			continue
@@ -1613,15 +1668,17 @@ func snipQualifies(f *snipFile, from *retrieval.Package, errs []types.Error, fil
 	// A fragment's imports are in the file's header, a file's in its body;
 	// a prelude of imports only is the block's own (an import an earlier
 	// block of the document gives a qualifier the block writes).
+	specs := slices.Clone(f.shared)
 	for _, seg := range f.segs {
 		if b := blocks[seg.block]; b.src || strings.TrimSpace(b.body) == "" && len(b.imports) > 0 {
-			for _, spec := range b.imports {
-				if name, path, ok := strings.Cut(spec, " "); ok {
-					importedAs(name, path)
-				} else {
-					importedAs("", spec)
-				}
-			}
+			specs = append(specs, b.imports...)
+		}
+	}
+	for _, spec := range specs {
+		if name, path, ok := strings.Cut(spec, " "); ok {
+			importedAs(name, path)
+		} else {
+			importedAs("", spec)
 		}
 	}
 	for _, imp := range f.ast.Imports {
@@ -1637,13 +1694,19 @@ func snipQualifies(f *snipFile, from *retrieval.Package, errs []types.Error, fil
 	// Where the package's name is undefined, it is the qualifier; a
 	// variable the block declares under that name ("log :=
 	// log.NewHelper(…)", then "log.Info(…)") selects its own members.
+	// So is a name the block leaves undefined and only qualifies, which
+	// the checker imports as the package ("tb.NewBot(…)" for telebot).
 	undefinedAt := make(map[token.Pos]bool)
 	for _, e := range errs {
-		if imported || e.Msg != "undefined: "+from.Name {
+		if imported {
+			continue
+		}
+		name, _ := strings.CutPrefix(e.Msg, "undefined: ")
+		if name != from.Name && (name == "" || f.auto[name] != from.ImportPath || qualifier != "" && qualifier != name) {
 			continue
 		}
 		if g, _ := snipFileAt(e.Fset, files, e.Pos); g == f && snipIsQualifier(f.ast, e.Pos) && own(e.Pos, e.Fset) {
-			qualifier = from.Name
+			qualifier = name
 			undefinedAt[e.Pos] = true
 		}
 	}
@@ -1873,7 +1936,11 @@ func (s *checker) snipClassify(ctx context.Context, from *retrieval.Package, fse
 	// arguments are ("c.Purgee(...)"): only errors that could involve
 	// them are dropped.
 	undefined := strings.HasPrefix(msg, "undefined: ") || strings.Contains(msg, " undefined (type ")
-	for i := len(path) - 1; i >= 0; i-- {
+	// Nor is a name declared nowhere, wherever it stands: an elided
+	// argument or element declares nothing ("fx.Provide(func(...)
+	// (Result, error) {…})"). Elided statements before it may.
+	bare := strings.HasPrefix(msg, "undefined: ") && !snipElidedStmtBefore(f.ast, e.Pos)
+	for i := len(path) - 1; i >= 0 && !bare; i-- {
 		switch n := path[i].(type) {
 		case *ast.CallExpr:
 			if undefined && n.Fun.Pos() <= e.Pos && e.Pos < n.Fun.End() {
@@ -2307,10 +2374,11 @@ func (s *checker) snipClassify(ctx context.Context, from *retrieval.Package, fse
 			return iss, true
 		}
 		if p := f.unqualified[name]; p != nil {
+			q := snipQualifierOf(f, p)
 			iss.Kind = Unqualified
-			iss.Name, iss.Package, iss.Closest = name, p.ImportPath, p.Name+"."+name
+			iss.Name, iss.Package, iss.Closest = name, p.ImportPath, q+"."+name
 			iss.Message = fmt.Sprintf("%s is written bare while the block qualifies package %s's other names as %s.…, so it is undefined where the block is pasted: %s.%s",
-				name, p.ImportPath, p.Name, p.Name, name)
+				name, p.ImportPath, q, q, name)
 			return iss, true
 		}
 		if from != nil && from.Types != nil && from.Types.Scope().Lookup(name) != nil {
@@ -2778,6 +2846,24 @@ func snipIsQualifier(f *ast.File, pos token.Pos) bool {
 		}
 		if sel, ok := n.(*ast.SelectorExpr); ok {
 			if id, ok := sel.X.(*ast.Ident); ok && id.Pos() == pos {
+				found = true
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// snipElidedStmtBefore reports whether f has a placeholder statement
+// ("...") before pos.
+func snipElidedStmtBefore(f *ast.File, pos token.Pos) bool {
+	found := false
+	ast.Inspect(f, func(n ast.Node) bool {
+		if found || n == nil || n.Pos() >= pos {
+			return false
+		}
+		if st, ok := n.(*ast.ExprStmt); ok {
+			if id, ok := st.X.(*ast.Ident); ok && id.Name == snipElided {
 				found = true
 			}
 		}

@@ -403,8 +403,8 @@ func testCheck(t *testing.T, s *retrieval.Symbols) {
 			name: "a bare name beside an import of the package under another name",
 			from: "cache",
 			src:  "import store \"example.com/cachemod/cache\"\n\nc := store.New(Options{})\n_ = c",
-			want: []Issue{{Kind: Unqualified, Line: 3, Name: "Options", Package: mod, Closest: "cache.Options",
-				Message: "Options is written bare while the block qualifies package example.com/cachemod/cache's other names as cache.…, so it is undefined where the block is pasted: cache.Options"}},
+			want: []Issue{{Kind: Unqualified, Line: 3, Name: "Options", Package: mod, Closest: "store.Options",
+				Message: "Options is written bare while the block qualifies package example.com/cachemod/cache's other names as store.…, so it is undefined where the block is pasted: store.Options"}},
 		},
 		{
 			name: "a qualifier that selects names the package lacks is another package's",
@@ -948,6 +948,32 @@ func testCheck(t *testing.T, s *retrieval.Symbols) {
 			src:  "ys := cache.Map(items, nil)\nfmt.Println(ys)",
 			want: []Issue{{Kind: Undeclared, Line: 1, Name: "items",
 				Message: "items is not declared in the snippet or the code blocks before it"}},
+		},
+		{
+			// An elided argument declares nothing: a name used beside it
+			// is as undeclared as anywhere.
+			name: "a name declared nowhere inside a call with elided arguments",
+			from: "cache",
+			src:  "type result struct{ C *cache.Cache }\n\nfmt.Println(func(...) (Result, error) {\n\treturn Result{C: cache.New(...)}, nil\n})",
+			want: []Issue{{Kind: Undeclared, Line: 3, Name: "Result",
+				Message: "Result is not declared in the snippet or the code blocks before it"}},
+		},
+		{
+			// Elided statements before it may declare it.
+			name: "a name after elided statements",
+			from: "cache",
+			src:  "...\nfmt.Println(c.Get(...))",
+		},
+		{
+			// Go scopes imports by file: an earlier block of imports only
+			// imports for a block of declarations too, and a bare name of
+			// the package it imports under another name is undefined.
+			name:    "a declarations block under an earlier block of imports",
+			from:    "cache",
+			prelude: []string{"import store \"example.com/cachemod/cache\""},
+			src:     "func main() {\n\tc := store.New(Options{})\n\tc.Flush(context.Background())\n}",
+			want: []Issue{{Kind: Unqualified, Line: 2, Name: "Options", Package: mod, Closest: "store.Options",
+				Message: "Options is written bare while the block qualifies package example.com/cachemod/cache's other names as store.…, so it is undefined where the block is pasted: store.Options"}},
 		},
 		{
 			name: "empty",

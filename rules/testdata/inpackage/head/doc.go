@@ -1,0 +1,2 @@
+// Package flow builds graphs of steps; see package graph.
+package flow
