@@ -787,6 +787,40 @@ func (s *Symbols) RepoImportedAs(name string) (string, bool) {
 	return found, found != ""
 }
 
+// RepoImportsNamed returns, sorted, the import paths outside the
+// repository's modules that its files, tests included, import under any
+// name, whose last element names the package name: the path's base, or
+// the base before a major version ("v2") or a gopkg.in version (".v3").
+// codescan imports oaispec "github.com/go-openapi/spec"; its docs write
+// spec.Swagger, as a reader who imports the path plainly does.
+func (s *Symbols) RepoImportsNamed(name string) []string {
+	var out []string
+	for _, p := range s.pkgs {
+		for _, m := range []map[string]string{p.imports, p.testImports} {
+			for _, ip := range m {
+				if importBase(ip) == name && !s.InModule(ip) && !slices.Contains(out, ip) {
+					out = append(out, ip)
+				}
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// importBase returns the package name an import path suggests: its last
+// element, without a major version element ("v2") or suffix (".v3").
+func importBase(ip string) string {
+	base := path.Base(ip)
+	if len(base) > 1 && base[0] == 'v' && strings.Trim(base[1:], "0123456789") == "" {
+		base = path.Base(path.Dir(ip))
+	}
+	if i := strings.LastIndex(base, ".v"); i > 0 && strings.Trim(base[i+2:], "0123456789") == "" && i+2 < len(base) {
+		base = base[:i]
+	}
+	return base
+}
+
 // ImportedAs returns the import path the non-test files of the package in
 // fromDir import under name, and false when none does.
 func (s *Symbols) ImportedAs(fromDir, name string) (string, bool) {

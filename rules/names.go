@@ -213,10 +213,11 @@ func isHistory(p string) bool {
 		return false
 	}
 	// Design proposals and decision records describe the code as it was
-	// planned when they were accepted (docs/RFCS/20220311_….md).
+	// planned when they were accepted (docs/RFCS/20220311_….md, gateway-api's
+	// geps/gep-1867/index.md, a KEP).
 	for _, dir := range strings.Split(path.Dir(strings.ToLower(p)), "/") {
 		switch dir {
-		case "rfcs", "rfc", "proposals", "proposal", "adr", "adrs", "decisions":
+		case "rfcs", "rfc", "proposals", "proposal", "adr", "adrs", "decisions", "geps", "keps", "enhancements":
 			return true
 		case ".changes", ".changelog", "changelog", "changelogs":
 			// Release notes, one file per version (changie's

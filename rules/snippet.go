@@ -226,6 +226,13 @@ func (r *GoSnippet) judgeGo(ctx context.Context, ws *review.Workspace, c review.
 				blockIssues, pre = is, with
 			}
 		}
+		if illustrative(blockIssues) {
+			// "openai.ExampleParams{…}", "openai.FooParams": a block
+			// about a made-up type shows a shape, not the package's API.
+			blockIssues = slices.DeleteFunc(blockIssues, func(is gocheck.Issue) bool {
+				return is.Kind == gocheck.UnknownName || is.Kind == gocheck.UnknownMember
+			})
+		}
 		if signatureLines(b.Text) {
 			// A listing of signatures is prose about the API in Go's
 			// words: one written loosely ("(orb.Point, err error)",
@@ -572,6 +579,33 @@ func blankFileHeader(text string) (string, bool) {
 		}
 	}
 	return strings.Join(lines, "\n"), true
+}
+
+// metasyntacticRE matches a name made up for an example: Foo, BarParams,
+// ExampleParams, MyType, YourConfig.
+var metasyntacticRE = regexp.MustCompile(`^(?:Foo|Bar|Baz|Qux|Quux|Example|My|Your)(?:[A-Z0-9_]|$)`)
+
+// illustrative reports whether a block uses a name of a package that the
+// package lacks and that is made up for an example.
+func illustrative(issues []gocheck.Issue) bool {
+	return slices.ContainsFunc(issues, func(is gocheck.Issue) bool {
+		return (is.Kind == gocheck.UnknownName || is.Kind == gocheck.UnknownMember) && is.Absent && metasyntacticRE.MatchString(lastPart(is.Name))
+	})
+}
+
+// endsInDot reports whether the last line of code of a block, comments
+// aside, ends in a selector's dot after a call, an index or a literal
+// ("Title(\"Country\")."), not a sentence's full stop.
+func endsInDot(block string) bool {
+	lines := strings.Split(block, "\n")
+	for i := len(lines) - 1; i >= 0; i-- {
+		line := strings.TrimSpace(lines[i])
+		if line == "" || strings.HasPrefix(line, "//") {
+			continue
+		}
+		return strings.HasSuffix(line, ").") || strings.HasSuffix(line, "}.") || strings.HasSuffix(line, "].")
+	}
+	return false
 }
 
 // diffNames holds the last name component of every declaration the diff
@@ -1810,6 +1844,11 @@ func excerptSyntax(block string, is gocheck.Issue) bool {
 		// Not Go at all, only fenced as Go: a query language's paths
 		// ("name.last   \"Anderson\"", "friends.#(age>45)#.last"), a
 		// code generator's DSL, a grammar.
+		return true
+	}
+	if endsInDot(block) {
+		// A chain cut off after its last selector ("Title(\"Country\")."):
+		// an excerpt of a longer expression the text shows around it.
 		return true
 	}
 	file := packageClauseRE.MatchString(block)

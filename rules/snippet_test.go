@@ -355,6 +355,10 @@ func TestSnippetInPackage(t *testing.T) {
 	tests := []struct{ block, message string }{
 		{"r.Invoke", "r is declared nowhere; compiled, declared on line 5 and never used, is the one variable of the block with the Invoke it is used for"},
 		{"compiled.Invoke", ""},
+		// A chain cut off after a selector's dot is an excerpt.
+		{"graph.NewGraph().", ""},
+		// A made-up type shows a shape, not the package's API.
+		{"graph.ExampleParams", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.block, func(t *testing.T) {

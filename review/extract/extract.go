@@ -188,7 +188,7 @@ func (e *Extractor) extract(ctx context.Context, ws *review.Workspace, scope rev
 	var claims []review.Claim
 	for _, p := range ws.HeadFiles {
 		kind := docKind(p)
-		if kind == "" || ws.Reviewed != nil && !ws.Reviewed(p) {
+		if kind == "" || ws.Reviewed != nil && !ws.Reviewed(p) || toolDir(p) {
 			continue
 		}
 		f, inDiff := diffs[p]
@@ -261,6 +261,21 @@ func (e *Extractor) extract(ctx context.Context, ws *review.Workspace, scope rev
 	sort.SliceStable(notes, func(i, j int) bool { return notes[i].Path < notes[j].Path })
 	log.Debug("extract done", "stage", "extract", "scope", string(scope), "claims", len(claims), "notes", len(notes))
 	return claims, notes, nil
+}
+
+// toolDir reports whether p lies in a hidden directory other than
+// .github's and .gitlab's: a tool's files (.claude/skills, .agents,
+// .vscode), which address the tool, not the project's readers; the go
+// command ignores such directories too. .github holds the project's
+// CONTRIBUTING.md and translated READMEs.
+func toolDir(p string) bool {
+	dirs := strings.Split(p, "/")
+	for _, d := range dirs[:len(dirs)-1] {
+		if strings.HasPrefix(d, ".") && d != "." && d != ".." && d != ".github" && d != ".gitlab" {
+			return true
+		}
+	}
+	return false
 }
 
 // docKind returns "go" or "markdown" for the files claims come from, and ""

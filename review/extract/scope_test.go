@@ -358,6 +358,15 @@ func TestExtractFiles(t *testing.T) {
 		want:      []claimKey{{"c.md", 1, "", true}},
 		wantNotes: []review.Note{{Path: "missing.md", Message: "unreadable: open missing.md: file does not exist"}},
 	}, {
+		name: "a tool's hidden directory ignored, .github read",
+		ws: newWorkspace(nil, []change{
+			{newPath: ".claude/skills/go/SKILL.md", head: "Wrap errors.\n"},
+			{newPath: "docs/.vscode/notes.md", head: "Notes.\n"},
+			{newPath: ".github/CONTRIBUTING.md", head: "Run the tests.\n"},
+			{newPath: ".hidden.md", head: "A hidden file, not a directory.\n"},
+		}),
+		want: []claimKey{{".github/CONTRIBUTING.md", 1, "", true}, {".hidden.md", 1, "", true}},
+	}, {
 		name: "files outside HeadFiles and other types ignored",
 		ws: func() *review.Workspace {
 			ws := newWorkspace(nil, []change{{newPath: "d.md", head: "D.\n"}, {newPath: "e.txt", head: "E.\n"}})

@@ -54,9 +54,11 @@ func TestCheckDependency(t *testing.T) {
 		// log is what the package's code imports as log, but the block
 		// never imports it: a guess, never judged against its API.
 		{name: "a qualifier guessed as a dependency", src: "log.SetClassifications(1)\n"},
-		{name: "a complete file that does not import the dependency", src: "package main\n\nfunc main() {\n\tlog.SetEvents()\n}\n", want: []Issue{
-			{Kind: MissingImport, Line: 4, Name: "log", Package: "example.com/azcore/log"},
+		{name: "a complete file that does not import the dependency", src: "package main\n\nimport \"fmt\"\n\nfunc main() {\n\tlog.SetEvents()\n\tfmt.Println()\n}\n", want: []Issue{
+			{Kind: MissingImport, Line: 6, Name: "log", Package: "example.com/azcore/log"},
 		}},
+		// A file that imports nothing left its imports to the reader.
+		{name: "a complete file that imports nothing", src: "package main\n\nfunc main() {\n\tlog.SetEvents()\n}\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -70,5 +72,38 @@ func TestCheckDependency(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestCheckDependencyNamedLikeInternal: a block's spec.Swagger, with spec
+// unimported, means the dependency the repository imports under another
+// name (oaispec "github.com/go-openapi/spec"), not the module's internal
+// package of that name, which a reader cannot import and which lacks it.
+func TestCheckDependencyNamedLikeInternal(t *testing.T) {
+	cache := t.TempDir()
+	p := filepath.Join(cache, "example.com", "openapi@v1.0.0")
+	if err := os.MkdirAll(filepath.Join(p, "spec"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, src := range map[string]string{
+		"go.mod":       "module example.com/openapi\n",
+		"spec/spec.go": "package spec\n\n// Swagger is an API description.\ntype Swagger struct{ Host string }\n",
+	} {
+		if err := os.WriteFile(filepath.Join(p, filepath.FromSlash(name)), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Setenv("GOMODCACHE", cache)
+	fsys := fstest.MapFS{
+		"go.mod":                {Data: []byte("module example.com/scan\n\ngo 1.22\n\nrequire example.com/openapi v1.0.0\n")},
+		"scan.go":               {Data: []byte("// Package scan scans code.\npackage scan\n\nimport oaispec \"example.com/openapi/spec\"\n\n// Run scans.\nfunc Run() *oaispec.Swagger { return nil }\n")},
+		"internal/spec/walk.go": {Data: []byte("// Package spec walks specs.\npackage spec\n\n// Walk walks.\nfunc Walk() {}\n")},
+	}
+	syms, err := retrieval.LoadSymbols(t.Context(), fsys, []string{"go.mod", "internal/spec/walk.go", "scan.go"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := Check(t.Context(), syms, ".", "var base spec.Swagger\nbase.Host = \"example.com\"\n", nil); len(got) != 0 {
+		t.Errorf("issues %+v, want none", got)
 	}
 }

@@ -230,6 +230,12 @@ func (s *checker) check(ctx context.Context, from *retrieval.Package, src string
 			src = strings.ReplaceAll(src, strconv.Quote(w.Name), strconv.Quote(w.Package))
 		}
 	}
+	if snipHasPackage(src) && !snipImports(src) {
+		// A file that imports nothing leaves its imports to the reader
+		// (gorilla/mux's "package main" beside its handlers): it is
+		// read as declarations, whose packages are implied.
+		src = snipBlankPackage(src)
+	}
 	mains, iss := snipPrepare(src)
 	if iss != nil {
 		if snipElisionLine(src, iss.Line) {
@@ -1566,7 +1572,8 @@ func (s *checker) snipAutoImports(ctx context.Context, from *retrieval.Package, 
 		}
 		if from != nil && from.Types != nil && from.Name != "main" && token.IsExported(name) && from.Types.Scope().Lookup(name) != nil {
 			if snipQualifies(f, from, errs, files, blocks) {
-				if snipReceiverType(files, name) || snipInterfaceLiteral(f.ast, name, from.Types.Scope().Lookup(name)) || snipOnlyVarType(f.ast, name) {
+				if snipReceiverType(files, name) || snipInterfaceLiteral(f.ast, name, from.Types.Scope().Lookup(name)) || snipOnlyVarType(f.ast, name) ||
+					snipLiteralOfNonType(f.ast, name, from.Types.Scope().Lookup(name)) {
 					// The reader's own type of that name ("func (m
 					// Model) Init()", "tea.NewProgram(Model{})").
 					continue
@@ -1590,7 +1597,8 @@ func (s *checker) snipAutoImports(ctx context.Context, from *retrieval.Package, 
 	for _, b := range bare {
 		p := s.snipQualifiedDeclaring(b.f, b.name)
 		if p == nil || b.f.unqualified[b.name] != nil || snipReceiverType(files, b.name) || snipOnlyVarType(b.f.ast, b.name) ||
-			snipInterfaceLiteral(b.f.ast, b.name, p.Types.Scope().Lookup(b.name)) || !snipQualifies(b.f, p, errs, files, blocks) {
+			snipInterfaceLiteral(b.f.ast, b.name, p.Types.Scope().Lookup(b.name)) || snipLiteralOfNonType(b.f.ast, b.name, p.Types.Scope().Lookup(b.name)) ||
+			!snipQualifies(b.f, p, errs, files, blocks) {
 			continue
 		}
 		if b.f.unqualified == nil {
@@ -1728,6 +1736,25 @@ func snipQualifies(f *snipFile, from *retrieval.Package, errs []types.Error, fil
 	return ok
 }
 
+// snipLiteralOfNonType reports whether f writes a composite literal of
+// type name ("expr.Env(Env{})") while the package's name is no type (expr's
+// Env is a func): the literal's type is the reader's own.
+func snipLiteralOfNonType(f *ast.File, name string, obj types.Object) bool {
+	if _, isType := obj.(*types.TypeName); isType || obj == nil {
+		return false
+	}
+	found := false
+	ast.Inspect(f, func(n ast.Node) bool {
+		if cl, ok := n.(*ast.CompositeLit); ok {
+			if id, ok := cl.Type.(*ast.Ident); ok && id.Name == name {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
 // snipOnlyVarType reports whether f uses name only as the type of the
 // variables it declares ("var config Config", then "Target: &config"):
 // a type of the reader's that the doc declares elsewhere or not at all,
@@ -1819,6 +1846,9 @@ func (s *checker) snipScope(ctx context.Context, ip string) *types.Scope {
 	if sp, err := s.syms.StdPackage(ctx, ip); err == nil && sp.Types != nil {
 		return sp.Types.Scope()
 	}
+	if dp, ok := s.syms.DepPackage(ip); ok && dp.Types != nil {
+		return dp.Types.Scope()
+	}
 	return nil
 }
 
@@ -1865,6 +1895,13 @@ func (s *checker) snipImportFor(ctx context.Context, from *retrieval.Package, na
 		// The import the repository's own code writes under that name
 		// (sdktrace for go.opentelemetry.io/otel/sdk/trace).
 		cands = append(cands, ip)
+	}
+	for _, ip := range s.syms.RepoImportsNamed(name) {
+		// A dependency of that name the repository imports under another
+		// (oaispec "github.com/go-openapi/spec" for spec.Swagger).
+		if !slices.Contains(cands, ip) {
+			cands = append(cands, ip)
+		}
 	}
 	best, bestN := "", -1
 	for _, ip := range cands {
@@ -3643,6 +3680,37 @@ func snipPlaceholders(text string) string {
 
 func isSnipIdentByte(b byte) bool {
 	return b == '_' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
+}
+
+// snipImports reports whether a file imports anything (true when its
+// header does not parse).
+func snipImports(text string) bool {
+	f, err := parser.ParseFile(token.NewFileSet(), "", text, parser.ImportsOnly)
+	return err != nil || len(f.Imports) > 0
+}
+
+// snipBlankPackage blanks the package clause of a file, keeping its lines.
+func snipBlankPackage(text string) string {
+	var sc scanner.Scanner
+	fset := token.NewFileSet()
+	file := fset.AddFile("", -1, len(text))
+	sc.Init(file, []byte(text), nil, 0)
+	for {
+		pos, tok, _ := sc.Scan()
+		if tok == token.EOF {
+			return text
+		}
+		if tok != token.PACKAGE {
+			continue
+		}
+		from := file.Offset(pos)
+		_, tok, lit := sc.Scan()
+		if tok != token.IDENT {
+			return text
+		}
+		to := strings.Index(text[from:], lit) + from + len(lit)
+		return text[:from] + strings.Repeat(" ", to-from) + text[to:]
+	}
 }
 
 // snipElidesDecls reports whether a file has an elision outside function

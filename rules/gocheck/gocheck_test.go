@@ -654,8 +654,8 @@ func testCheck(t *testing.T, s *retrieval.Symbols) {
 			// Printf: the module's is named, the other mentioned.
 			name: "missing import that the standard library could fill too",
 			from: ".",
-			src:  "package main\n\nfunc main() {\n\tlog.Printf(\"started\")\n}\n",
-			want: []Issue{{Kind: MissingImport, Line: 4, Name: "log", Package: "example.com/cachemod/log", Also: "log",
+			src:  "package main\n\nimport \"os\"\n\nfunc main() {\n\tlog.Printf(\"started\")\n\tos.Exit(0)\n}\n",
+			want: []Issue{{Kind: MissingImport, Line: 6, Name: "log", Package: "example.com/cachemod/log", Also: "log",
 				Message: `log is used without importing "example.com/cachemod/log" (or "log")`}},
 		},
 		{
@@ -974,6 +974,13 @@ func testCheck(t *testing.T, s *retrieval.Symbols) {
 			src:     "func main() {\n\tc := store.New(Options{})\n\tc.Flush(context.Background())\n}",
 			want: []Issue{{Kind: Unqualified, Line: 2, Name: "Options", Package: mod, Closest: "store.Options",
 				Message: "Options is written bare while the block qualifies package example.com/cachemod/cache's other names as store.…, so it is undefined where the block is pasted: store.Options"}},
+		},
+		{
+			// The package's Map is a func: a literal of type Map is of
+			// the reader's own type, not the package's written bare.
+			name: "a literal of a type named like a func of the package",
+			from: "cache",
+			src:  "c := cache.New(cache.Options{})\nfmt.Println(c, Map{})",
 		},
 		{
 			name: "empty",
