@@ -255,7 +255,7 @@ func (r *GoSnippet) judgeGo(ctx context.Context, ws *review.Workspace, c review.
 			if old[min(max(codeLine+max(is.Line, 1)-1, b.Line), max(b.EndLine, b.Line))] {
 				continue // code the doc shows as old or wrong
 			}
-			if valueNamedLikePackage(ws, c, sc, b.Text, is) || readersPackage(ws, b.Text, is) || excerptSyntax(b.Text, is) {
+			if valueNamedLikePackage(ws, c, sc, b.Text, is) || readersPackage(ws, b.Text, is) || excerptSyntax(b.Text, is) || listsOwnTypes(ws, b.Text, is) {
 				continue
 			}
 			sev := issueSeverity(is, c.Kind, sc)
@@ -1669,6 +1669,38 @@ func valueNamedLikePackage(ws *review.Workspace, c review.Claim, sc scope, block
 		}
 	}
 	return sc.hasMember(name)
+}
+
+// listsOwnTypes reports whether an issue of a name written bare is about
+// a package whose declarations the block lists itself: dynamicgo's
+// introduction sketches "type TypeDescriptor interface { Type() Type … }"
+// and "type Value struct { Node; Desc thrift.TypeDescriptor }", package
+// thrift's own types, so its bare names are the package's, written from
+// inside.
+func listsOwnTypes(ws *review.Workspace, block string, is gocheck.Issue) bool {
+	if is.Kind != gocheck.Unqualified || ws.Symbols == nil {
+		return false
+	}
+	p := ws.Symbols.PackageByPath(is.Package)
+	if p == nil || p.Types == nil {
+		return false
+	}
+	f := parseAnyForm(block)
+	if f == nil {
+		return false
+	}
+	for _, d := range f.Decls {
+		gd, ok := d.(*ast.GenDecl)
+		if !ok || gd.Tok != token.TYPE {
+			continue
+		}
+		for _, spec := range gd.Specs {
+			if name := spec.(*ast.TypeSpec).Name.Name; name != is.Name && p.Types.Scope().Lookup(name) != nil {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // readersPackage reports whether an unknown name of a module package that
