@@ -412,7 +412,26 @@ func docContext(syms *retrieval.Symbols, dir, symbol string, c review.Claim) []s
 		}
 		decls = append(decls, fmt.Sprintf("var %s %s", v.Name(), types.TypeString(v.Type(), qual)))
 	}
-	add(sig.Recv())
+	// A block that calls the documented method on a value it declares
+	// itself ("cookie := NewCookie(t, c)", then "cookie.Raw()" under
+	// "func (c *Cookie) Raw()") has its own receiver: the receiver's
+	// name is another of its inputs.
+	ownRecv := false
+	if recv := sig.Recv(); recv != nil {
+		for _, b := range c.Mentions {
+			if b.Kind != review.MentionBlock {
+				continue
+			}
+			for _, m := range selectorCallRE.FindAllStringSubmatch(b.Text, -1) {
+				if m[2] == fn.Name() && own[m[1]] && m[1] != recv.Name() {
+					ownRecv = true
+				}
+			}
+		}
+	}
+	if !ownRecv {
+		add(sig.Recv())
+	}
 	for i := range sig.Params().Len() {
 		add(sig.Params().At(i))
 	}
@@ -591,6 +610,23 @@ func illustrative(issues []gocheck.Issue) bool {
 	return slices.ContainsFunc(issues, func(is gocheck.Issue) bool {
 		return (is.Kind == gocheck.UnknownName || is.Kind == gocheck.UnknownMember) && is.Absent && metasyntacticRE.MatchString(lastPart(is.Name))
 	})
+}
+
+// literalElement reports whether a block, comments aside, is one
+// brace-enclosed element of a composite literal: its first line of code
+// opens with "{" and its last is "}" or "},".
+func literalElement(block string) bool {
+	var code []string
+	for _, line := range strings.Split(block, "\n") {
+		if t := strings.TrimSpace(line); t != "" && !strings.HasPrefix(t, "//") {
+			code = append(code, t)
+		}
+	}
+	if len(code) < 2 {
+		return false
+	}
+	last := code[len(code)-1]
+	return strings.HasPrefix(code[0], "{") && (last == "}" || last == "},")
 }
 
 // endsInDot reports whether the last line of code of a block, comments
@@ -1876,6 +1912,11 @@ func excerptSyntax(block string, is gocheck.Issue) bool {
 		// Not Go at all, only fenced as Go: a query language's paths
 		// ("name.last   \"Anderson\"", "friends.#(age>45)#.last"), a
 		// code generator's DSL, a grammar.
+		return true
+	}
+	if literalElement(block) {
+		// "{ \"Test Input prompt interaction\", &Input{…}, … }": an
+		// element of a table, shown without the table.
 		return true
 	}
 	if endsInDot(block) {

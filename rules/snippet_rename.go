@@ -60,6 +60,13 @@ func renamedLocal(ctx context.Context, syms *retrieval.Symbols, dir, text string
 	if !callsFit(f, u, funcs[d]) {
 		return gocheck.Issue{}, false
 	}
+	// A call inside D's own body is D calling the reader's function
+	// ("func process(stream chan int) { … handle(elem) … }"), unless it
+	// is D's own name misspelt or kept from before a rename (a recursion:
+	// "oldWalk(i)" in walk).
+	if callsInside(f, u, d) && retrieval.EditDistance(u, d, 2) > 2 && !strings.Contains(strings.ToLower(u), strings.ToLower(d)) {
+		return gocheck.Issue{}, false
+	}
 	after := checkBlock(ctx, syms, dir, replaceIdent(text, u, d), prelude)
 	if len(after) > len(issues)-countNamed(issues, u) || slices.ContainsFunc(after, func(is gocheck.Issue) bool {
 		return is.Name == d || strings.Contains(is.Message, d)
@@ -117,6 +124,41 @@ func declaredFuncs(f *ast.File) map[string]*ast.FuncType {
 		return true
 	})
 	return out
+}
+
+// callsInside reports whether f calls u inside the body of the function
+// it declares as d.
+func callsInside(f *ast.File, u, d string) bool {
+	var bodies []*ast.BlockStmt
+	ast.Inspect(f, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.FuncDecl:
+			if x.Recv == nil && x.Name.Name == d && x.Body != nil {
+				bodies = append(bodies, x.Body)
+			}
+		case *ast.AssignStmt:
+			for i, l := range x.Lhs {
+				if id, ok := l.(*ast.Ident); ok && id.Name == d && i < len(x.Rhs) {
+					if fl, ok := x.Rhs[i].(*ast.FuncLit); ok {
+						bodies = append(bodies, fl.Body)
+					}
+				}
+			}
+		}
+		return true
+	})
+	found := false
+	for _, body := range bodies {
+		ast.Inspect(body, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok {
+				if id, ok := call.Fun.(*ast.Ident); ok && id.Name == u {
+					found = true
+				}
+			}
+			return !found
+		})
+	}
+	return found
 }
 
 // testFuncName reports the names of functions go test calls, which no

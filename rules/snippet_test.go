@@ -350,6 +350,18 @@ func TestSnippetReadersPackage(t *testing.T) {
 // so its variables have types and a receiver left over from a rename is
 // found.
 func TestSnippetInPackage(t *testing.T) {
+	t.Run("doc comment whose example has its own receiver", func(t *testing.T) {
+		ws := loadWorkspace(t, "inpackage")
+		// "g := graph.Wrap(s)" under "func (s *Graph) Source()": the
+		// example's s is Wrap's string, not the receiver.
+		got, err := (&GoSnippet{}).Judge(t.Context(), ws, goClaim(t, ws, "graph/graph.go", "Graph.Source"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != nil {
+			t.Errorf("got %s %q, want no verdict", got.Label, got.Message)
+		}
+	})
 	ws := loadWorkspace(t, "inpackage")
 	ws.Scope = review.ScopeAll
 	tests := []struct{ block, message string }{
@@ -361,6 +373,10 @@ func TestSnippetInPackage(t *testing.T) {
 		{"graph.ExampleParams", ""},
 		// A listing of the package's own type is written from inside.
 		{"start graph.Graph", ""},
+		// handle is the reader's function that process calls.
+		{"handle(elem)", ""},
+		// An element of a table, shown without the table.
+		{"\"one edge\"", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.block, func(t *testing.T) {

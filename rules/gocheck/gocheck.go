@@ -328,6 +328,12 @@ func (s *checker) check(ctx context.Context, from *retrieval.Package, src string
 	if !ok {
 		return nil
 	}
+	if strict && snipElidesAny(mains[0].body) && snipUndefinedValue(files, errs) {
+		// A file that leaves statements out ("// ...") and uses values
+		// they would declare (watermill's cfg, logger) is an excerpt:
+		// its imports are the ones it is about.
+		strict = false
+	}
 	// A block that declares again what the package declares, or methods
 	// of the package's types, is the package's own source (a listing of a
 	// type, a pattern for contributors): it is written from inside the
@@ -2094,6 +2100,13 @@ func (s *checker) snipClassify(ctx context.Context, from *retrieval.Package, fse
 		if call == nil {
 			return Issue{}, false
 		}
+		if strings.HasPrefix(msg, "not enough arguments") && len(call.Args) == 1 && !s.snipTypedArgs(call, info) {
+			// A lone call whose type is not known may return as many
+			// values as the function takes ("LinearRgbToXyz(col.LinearRgb())").
+			if _, isCall := ast.Unparen(call.Args[0]).(*ast.CallExpr); isCall {
+				return Issue{}, false
+			}
+		}
 		if name, ip, ok := s.snipModuleCallee(call, info); ok {
 			iss.Kind = WrongArgs
 			iss.Name, iss.Package = name, ip
@@ -3342,12 +3355,18 @@ func (s *checker) snipCloseUnqualified(from *retrieval.Package, f *snipFile, nam
 	}
 	var found *retrieval.Package
 	closest := ""
+	// A literal's type ("&User{Name: …}") is close only to a type
+	// (not ll's func Use).
+	literal := f != nil && f.ast != nil && snipLiteralOfNonType(f.ast, name, types.NewVar(token.NoPos, nil, name, nil))
 	for _, p := range cands {
 		if !p.Complete() || p.ExcludedName(name) {
 			continue
 		}
 		for _, n := range p.Types.Scope().Names() {
 			if !token.IsExported(n) || retrieval.EditDistance(strings.ToLower(n), strings.ToLower(name), limit) > limit {
+				continue
+			}
+			if _, isType := p.Types.Scope().Lookup(n).(*types.TypeName); literal && !isType {
 				continue
 			}
 			if closest != "" && n != closest {
@@ -3680,6 +3699,27 @@ func snipPlaceholders(text string) string {
 
 func isSnipIdentByte(b byte) bool {
 	return b == '_' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
+}
+
+// snipElidesAny reports whether text has an elision: "..." or "…" in a
+// comment or as code.
+func snipElidesAny(text string) bool {
+	return strings.Contains(text, "...") || strings.Contains(text, "…") || strings.Contains(text, snipElided)
+}
+
+// snipUndefinedValue reports whether errs has a name undefined where a
+// value goes, not as a qualifier.
+func snipUndefinedValue(files []*snipFile, errs []types.Error) bool {
+	for _, e := range errs {
+		name, ok := strings.CutPrefix(e.Msg, "undefined: ")
+		if !ok || name == snipElided || strings.Contains(name, ".") {
+			continue
+		}
+		if f, _ := snipFileAt(e.Fset, files, e.Pos); f != nil && !snipIsQualifier(f.ast, e.Pos) {
+			return true
+		}
+	}
+	return false
 }
 
 // snipImports reports whether a file imports anything (true when its

@@ -983,6 +983,31 @@ func testCheck(t *testing.T, s *retrieval.Symbols) {
 			src:  "c := cache.New(cache.Options{})\nfmt.Println(c, Map{})",
 		},
 		{
+			// pair() may return the two values Set takes.
+			name: "a lone call of unknown type as the arguments",
+			from: "cache",
+			src:  "c := cache.New(cache.Options{})\nc.Set(pair())",
+			want: []Issue{{Kind: Undeclared, Line: 2, Name: "pair",
+				Message: "pair is not declared in the snippet or the code blocks before it"}},
+		},
+		{
+			// A literal's type is close to a type only, not to the func New.
+			name: "a literal of a type one edit from a func",
+			from: "cache",
+			src:  "x := &Neu{A: 1}\nfmt.Println(x)",
+			want: []Issue{{Kind: Undeclared, Line: 1, Name: "Neu",
+				Message: "Neu is not declared in the snippet or the code blocks before it"}},
+		},
+		{
+			// Statements left out and a value they would declare: the
+			// file shows the imports it is about.
+			name: "a complete file that leaves statements out",
+			from: ".",
+			src:  "package main\n\nimport \"example.com/cachemod/cache\"\n\nfunc main() {\n\t// ...\n\tc := cache.New(opts)\n\tfmt.Println(c)\n}\n",
+			want: []Issue{{Kind: Undeclared, Line: 7, Name: "opts",
+				Message: "opts is not declared in the snippet"}},
+		},
+		{
 			name: "empty",
 			from: "cache",
 			src:  "  \n",

@@ -29,3 +29,17 @@ type Runnable struct{ g *Graph }
 
 // Invoke runs the graph on one input.
 func (r *Runnable) Invoke(ctx context.Context, input string) (string, error) { return input, nil }
+
+// Wrap returns a graph named after s.
+func Wrap(s string) *Graph { return &Graph{edges: map[string]string{s: s}} }
+
+// Source returns the name the graph was wrapped from.
+//
+//	g := graph.Wrap(s)
+//	fmt.Println(g.Source())
+func (s *Graph) Source() string {
+	for k := range s.edges {
+		return k
+	}
+	return ""
+}
