@@ -26,9 +26,10 @@ type proposals struct {
 
 // is reports whether the Markdown file p is a design proposal: a file
 // outside the directories [isHistory] knows (design/mrtr.md) with a
-// section of the alternatives it weighed or of the proposal itself. Its
-// code shows the API as it was planned, so it is history, not drift. A
-// file that cannot be read is no proposal, nor is a README.
+// section of the alternatives it weighed or of the proposal itself, or a
+// RATIONALE file. Its code shows the API as it was planned, so it is
+// history, not drift. A file that cannot be read is no proposal, nor is a
+// README.
 func (pr *proposals) is(ws *review.Workspace, p string) bool {
 	if ws == nil || ws.HeadFS == nil || path.Ext(p) == ".go" || strings.HasPrefix(strings.ToLower(path.Base(p)), "readme") {
 		return false
@@ -41,7 +42,10 @@ func (pr *proposals) is(ws *review.Workspace, p string) bool {
 		if err != nil {
 			return false, err
 		}
-		return proposalHeadingRE.Match(data), nil
+		// A record of design decisions (wazero's RATIONALE.md) weighs
+		// APIs that were never built.
+		base := strings.ToLower(path.Base(p))
+		return strings.HasPrefix(base, "rationale") || proposalHeadingRE.Match(data), nil
 	})
 	return ok
 }

@@ -21,6 +21,7 @@ func TestProposals(t *testing.T) {
 		"README.md":            {Data: []byte("# Cache\n\nThe proposal below was accepted:\n\n## Usage\n\n```go\nc := cache.New()\n```\n")},
 		"docs/guide.md":        {Data: []byte("# Guide\n\n## Alternatives to polling\n\nUse Watch.\n")},
 		"proposal.go":          {Data: []byte("package p\n\n// ## Proposal\n")},
+		"RATIONALE.md":         {Data: []byte("# Notes on rationale\n\n## Why aren't options functions?\n")},
 	}
 	ws := &review.Workspace{HeadFS: files}
 	var pr proposals
@@ -38,6 +39,7 @@ func TestProposals(t *testing.T) {
 		"docs/README.md":       false,
 		"proposal.go":          false,
 		"docs/missing.md":      false,
+		"RATIONALE.md":         true,
 	} {
 		if got := pr.is(ws, p); got != want {
 			t.Errorf("proposals.is(%q) = %v, want %v", p, got, want)

@@ -135,6 +135,11 @@ func (r *GoSnippet) judgeGo(ctx context.Context, ws *review.Workspace, c review.
 		if guide && !newCode(lines, codeLine, max(b.EndLine, codeLine), major) {
 			continue
 		}
+		if c.Kind == review.KindMarkdown && sketchIntro(lines, codeLine) {
+			// "For this example this could look like:" above a block
+			// of an API the text says does not exist.
+			continue
+		}
 		var old map[int]bool
 		if c.Kind == review.KindMarkdown {
 			old = oldCode(lines, codeLine, max(b.EndLine, codeLine), major)
@@ -601,8 +606,8 @@ func blankFileHeader(text string) (string, bool) {
 }
 
 // metasyntacticRE matches a name made up for an example: Foo, BarParams,
-// ExampleParams, MyType, YourConfig.
-var metasyntacticRE = regexp.MustCompile(`^(?:Foo|Bar|Baz|Qux|Quux|Example|My|Your)(?:[A-Z0-9_]|$)`)
+// ExampleParams, MyType, YourConfig, and the fill-in names XXX and YYY.
+var metasyntacticRE = regexp.MustCompile(`^(?:(?:Foo|Bar|Baz|Qux|Quux|Example|My|Your)(?:[A-Z0-9_]|$)|(?:XX+|YY+|ZZ+)$)`)
 
 // illustrative reports whether a block uses a name of a package that the
 // package lacks and that is made up for an example.
@@ -1152,6 +1157,32 @@ func headLines(m *memo[[]string], ws *review.Workspace, path string) ([]string, 
 		}
 		return strings.Split(string(src), "\n"), nil
 	})
+}
+
+// sketchRE matches prose that introduces code as a supposition: what an
+// API could or would look like, or one to imagine.
+var sketchRE = regexp.MustCompile(`(?i)\b(?:could|would|might)\s+(?:look|be\s+written)\s+(?:like|as)\b|\bimagine\b|\bhypothetical(?:ly)?\b|\bcould\s+expose\b|\bpseudo-?code\b`)
+
+// sketchIntro reports whether the prose just above the block starting at
+// codeLine (1-based; its fence on the line before) introduces it as a
+// supposition: the three lines of text nearest above it, up to a heading
+// or another block.
+func sketchIntro(lines []string, codeLine int) bool {
+	var text []string
+	for i := codeLine - 3; i >= 0 && len(text) < 3; i-- {
+		t := strings.TrimSpace(lines[i])
+		if t == "" {
+			if len(text) > 0 {
+				break
+			}
+			continue
+		}
+		if strings.HasPrefix(t, "#") || strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
+			break
+		}
+		text = append(text, t)
+	}
+	return sketchRE.MatchString(strings.Join(text, " "))
 }
 
 // codeStart finds the file line of a block's first code line: the

@@ -1742,19 +1742,59 @@ func snipQualifies(f *snipFile, from *retrieval.Package, errs []types.Error, fil
 	return ok
 }
 
-// snipLiteralOfNonType reports whether f writes a composite literal of
-// type name ("expr.Env(Env{})") while the package's name is no type (expr's
-// Env is a func): the literal's type is the reader's own.
+// snipHasOwnMember reports whether t, or the type it points to, has an
+// unexported field or method name as its own package sees it.
+func snipHasOwnMember(t types.Type, name string) bool {
+	if token.IsExported(name) {
+		return false
+	}
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return false
+	}
+	obj, _, _ := types.LookupFieldOrMethod(t, true, n.Obj().Pkg(), name)
+	return obj != nil
+}
+
+// snipLiteralOfNonType reports whether f writes name as a type (a
+// composite literal's, "expr.Env(Env{})"; a parameter's or result's,
+// "func getUser(id string) (User, error)"; a variable's or field's) while
+// the package's name is no type (expr's Env and oops's User are funcs):
+// the type is the reader's own.
 func snipLiteralOfNonType(f *ast.File, name string, obj types.Object) bool {
 	if _, isType := obj.(*types.TypeName); isType || obj == nil {
 		return false
 	}
 	found := false
-	ast.Inspect(f, func(n ast.Node) bool {
-		if cl, ok := n.(*ast.CompositeLit); ok {
-			if id, ok := cl.Type.(*ast.Ident); ok && id.Name == name {
-				found = true
+	check := func(typ ast.Expr) {
+		if typ == nil {
+			return
+		}
+		ast.Inspect(typ, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.SelectorExpr, *ast.FuncType:
+				return false // another package's name; a func type's own fields are visited as fields
+			case *ast.Ident:
+				found = found || x.Name == name
 			}
+			return !found
+		})
+	}
+	ast.Inspect(f, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.CompositeLit:
+			check(x.Type)
+		case *ast.Field:
+			check(x.Type)
+		case *ast.ValueSpec:
+			check(x.Type)
+		case *ast.TypeSpec:
+			check(x.Type)
+		case *ast.TypeAssertExpr:
+			check(x.Type)
 		}
 		return !found
 	})
@@ -1975,6 +2015,20 @@ func (s *checker) snipClassify(ctx context.Context, from *retrieval.Package, fse
 	}
 	iss := Issue{Line: line - seg.start + 1}
 	path := snipEnclosing(f.ast, e.Pos)
+	// given reports a package-level variable of the prelude, not of the
+	// checked block: a doc comment's receiver or parameter.
+	given := func(obj types.Object) bool {
+		v, ok := obj.(*types.Var)
+		if !ok || v.Pkg() == nil || v.Parent() != v.Pkg().Scope() {
+			return false
+		}
+		g, _ := snipFileAt(fset, files, v.Pos())
+		if g == nil {
+			return false
+		}
+		_, own := snipSrcSeg(g, blocks, fset.Position(v.Pos()).Line)
+		return !own
+	}
 	// A name the callee does not have is wrong whatever the elided
 	// arguments are ("c.Purgee(...)"): only errors that could involve
 	// them are dropped.
@@ -2067,7 +2121,10 @@ func (s *checker) snipClassify(ctx context.Context, from *retrieval.Package, fse
 		iss.Kind = UnknownMember
 		iss.Name = sel.Sel.Name
 		iss.Package = p.ImportPath
-		iss.Absent = strings.Contains(msg, " has no field or method ")
+		// "has no field or method code, but does have method Code" is
+		// said of an unexported field too, seen from outside: the type's
+		// own package has it (oops's OopsError.code).
+		iss.Absent = strings.Contains(msg, " has no field or method ") && !snipHasOwnMember(tv.Type, sel.Sel.Name)
 		iss.Message = msg
 		if i := strings.Index(msg, " undefined ("); i >= 0 && strings.HasSuffix(msg, ")") {
 			iss.Message = msg[i+len(" undefined (") : len(msg)-1]
@@ -2113,7 +2170,7 @@ func (s *checker) snipClassify(ctx context.Context, from *retrieval.Package, fse
 			iss.Message = snipOneLine(msg)
 			return iss, true
 		}
-		if iss, ok := s.snipMissingMethod(path, info, e, iss); ok {
+		if iss, ok := s.snipMissingMethod(path, info, e, iss, given); ok {
 			return iss, true
 		}
 		if name, ip, ok := s.snipStdLiteralArg(ctx, f, call, info, e.Pos, msg); ok {
@@ -2160,7 +2217,7 @@ func (s *checker) snipClassify(ctx context.Context, from *retrieval.Package, fse
 		return Issue{}, false
 
 	case strings.HasPrefix(msg, "cannot use ") && strings.Contains(msg, "(missing method "):
-		return s.snipMissingMethod(path, info, e, iss)
+		return s.snipMissingMethod(path, info, e, iss, given)
 
 	case strings.HasPrefix(msg, "assignment mismatch: "), strings.HasSuffix(msg, "(no value) used as value"),
 		strings.HasPrefix(msg, "multiple-value ") && strings.HasSuffix(msg, " in single-value context"):
@@ -2343,6 +2400,11 @@ func (s *checker) snipClassify(ctx context.Context, from *retrieval.Package, fse
 		if !ok || tn.Pkg() == nil || s.syms.PackageByPath(tn.Pkg().Path()) == nil {
 			return Issue{}, false
 		}
+		if call := snipCallAt(path, e.Pos); call != nil && snipAllTypes(call.Args, info) {
+			// "msgp.Encode(io.Writer, msgp.Encodable)": a signature
+			// written with its parameters' types, not a call.
+			return Issue{}, false
+		}
 		iss.Kind = WrongType
 		iss.Name, iss.Package = tn.Name(), tn.Pkg().Path()
 		iss.Message = fmt.Sprintf("%s: %s is a type, used where a value goes", msg, strings.TrimSuffix(msg, " (type) is not an expression"))
@@ -2456,19 +2518,39 @@ func (s *checker) snipClassify(ctx context.Context, from *retrieval.Package, fse
 // snipMissingMethod handles "cannot use v (... type T) as I value in ...:
 // T does not implement I (missing method M)" where T is a repository type:
 // the method is gone or renamed.
-func (s *checker) snipMissingMethod(path []ast.Node, info *types.Info, e types.Error, iss Issue) (Issue, bool) {
+func (s *checker) snipMissingMethod(path []ast.Node, info *types.Info, e types.Error, iss Issue, given func(types.Object) bool) (Issue, bool) {
 	i := strings.LastIndex(e.Msg, "(missing method ")
 	if !strings.HasPrefix(e.Msg, "cannot use ") || i < 0 {
 		return Issue{}, false
 	}
 	method := strings.TrimSuffix(e.Msg[i+len("(missing method "):], ")")
+	// The operand the message names: "rb.Read" passed as an io.Reader
+	// is a method value, not rb missing Read.
+	operand, _, _ := strings.Cut(strings.TrimPrefix(e.Msg, "cannot use "), " (")
 	for j := len(path) - 1; j >= 0; j-- {
 		x, ok := path[j].(ast.Expr)
-		if !ok || x.Pos() != e.Pos {
+		if !ok || x.Pos() != e.Pos || types.ExprString(x) != operand && len(operand) > len(types.ExprString(x)) {
 			continue
 		}
 		tv, ok := info.Types[x]
 		if !ok {
+			continue
+		}
+		if id, isID := x.(*ast.Ident); isID && given(info.Uses[id]) {
+			// A doc comment's parameter, its type taken from the
+			// declaration: a copied example ("context.WithCancelCause(
+			// parent)" in a fork of package context) means another one.
+			return Issue{}, false
+		}
+		if sel, isSel := x.(*ast.SelectorExpr); isSel && info.Selections[sel] != nil && info.Selections[sel].Kind() == types.MethodVal {
+			// A method value where its receiver goes ("ReadAll(rb.Read)").
+			if p := s.snipModuleType(info.Selections[sel].Recv()); p != nil {
+				iss.Kind = Compile
+				iss.Name = sel.Sel.Name
+				iss.Package = p.ImportPath
+				iss.Message = snipOneLine(e.Msg)
+				return iss, true
+			}
 			continue
 		}
 		if p := s.snipModuleType(tv.Type); p != nil && token.IsIdentifier(method) {
@@ -2722,12 +2804,33 @@ func snipUnusedNamesake(path []ast.Node, info *types.Info, pos token.Pos, name s
 		return nil
 	}
 	v := snipOneUnused(path, info, pos, func(v *types.Var) bool {
-		return retrieval.EditDistance(v.Name(), name, 1) == 1
+		// A number added ("err1, err2, err3" beside err) names another
+		// value of the reader's, not the variable misspelt.
+		return retrieval.EditDistance(v.Name(), name, 1) == 1 && !snipNumbered(v.Name(), name) && !snipNumbered(name, v.Name())
 	})
 	if v == nil || !snipUseTakes(path[len(path)-2], id, info, v) {
 		return nil
 	}
 	return v
+}
+
+// snipAllTypes reports whether args are two or more, each a type.
+func snipAllTypes(args []ast.Expr, info *types.Info) bool {
+	if len(args) < 2 {
+		return false
+	}
+	for _, a := range args {
+		if tv, ok := info.Types[a]; !ok || !tv.IsType() {
+			return false
+		}
+	}
+	return true
+}
+
+// snipNumbered reports whether name is base with a number after it.
+func snipNumbered(name, base string) bool {
+	rest, ok := strings.CutPrefix(name, base)
+	return ok && rest != "" && strings.Trim(rest, "0123456789") == ""
 }
 
 // snipUnusedReceiver returns the variable an undeclared receiver stands
@@ -3612,6 +3715,11 @@ var snipQualifiedRE = regexp.MustCompile(`(?m)^(\s*)[\pL_][\pL\pN_]*\.([\pL_][\p
 // error's line holds a placeholder ("...", "…", "<your-value>"); the
 // block is a listing of method signatures, struct fields or literal
 // fields; it is a shell session, JSON, or a template.
+// snipProseArgRE matches an argument written as an English phrase, a
+// determiner before a name ("proxy.OnRequest(some ReqConditions)",
+// "Use(your Middleware)"): a placeholder for the reader's value.
+var snipProseArgRE = regexp.MustCompile(`[(,]\s*(?:some|any|your|my|the|an?|another|other)\s+[A-Za-z_]\w*\s*[),]`)
+
 // snipForeignDeclRE matches a declaration written with the keyword of
 // another language: val, let, def, fun, fn, function, dim, auto, and a
 // name with an optional type.
@@ -3621,7 +3729,7 @@ func snipNotCode(src string, line int) bool {
 	lines := strings.Split(src, "\n")
 	if line >= 1 && line <= len(lines) {
 		l := lines[line-1]
-		if strings.Contains(l, "...") || strings.Contains(l, "…") || snipPlaceholderRE.MatchString(l) {
+		if strings.Contains(l, "...") || strings.Contains(l, "…") || snipPlaceholderRE.MatchString(l) || snipProseArgRE.MatchString(l) {
 			return true
 		}
 		// A line without any of Go's brackets, quotes or assignment is

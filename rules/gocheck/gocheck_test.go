@@ -128,6 +128,32 @@ func testCheck(t *testing.T, s *retrieval.Symbols) {
 				Message: "type *cache.Cache has no field or method Purge"}},
 		},
 		{
+			// hits is the embedded base's unexported field: the package
+			// itself can use it (a doc comment's example can).
+			name: "unexported field beside a method of the name in other case",
+			from: "cache",
+			src:  "c := cache.New(cache.Options{})\nfmt.Println(c.hits)",
+			want: []Issue{{Kind: UnknownMember, Line: 2, Name: "hits", Package: mod,
+				Message: "type *cache.Cache has no field or method hits, but does have method Hits"}},
+		},
+		{
+			// msgp's doc: "msgp.Encode(io.Writer, msgp.Encodable)".
+			name: "a call written with its parameters' types is a signature",
+			from: "cache",
+			src:  "cache.New(cache.Options)\nc := cache.New(cache.Options{})\nc.Set(cache.Kind, cache.Options)",
+			want: []Issue{{Kind: WrongType, Line: 1, Name: "Options", Package: mod,
+				Message: "cache.Options (type) is not an expression: cache.Options is a type, used where a value goes"}},
+		},
+		{
+			// goproxy's "ioutil.ReadAll(rb.Read)": the method value is
+			// passed, not rb, which has Read.
+			name: "a method value where an interface goes",
+			from: "cache",
+			src:  "c := cache.New(cache.Options{})\nvar s fmt.Stringer = c.Hits\nfmt.Println(s)",
+			want: []Issue{{Kind: Compile, Line: 2, Name: "Hits", Package: mod,
+				Message: "cannot use c.Hits (value of type func() int) as fmt.Stringer value in variable declaration: func() int does not implement fmt.Stringer (missing method String)"}},
+		},
+		{
 			name: "unknown package name",
 			from: "tools/gen",
 			src:  "func main() {\n\tc := cache.NewCache()\n\tc.Flush()\n}",
@@ -140,6 +166,15 @@ func testCheck(t *testing.T, s *retrieval.Symbols) {
 			src:  "func TestFoo(t *testing.T) {\n\tc := cache.New(cache.Options{})\n\tfmt.Println(c.Hits(), tt)\n\tuse(tt)\n}\n\nfunc use(tb testing.TB) {}",
 			want: []Issue{{Kind: Renamed, Absent: true, Line: 4, Name: "tt", Closest: "t",
 				Message: "tt is declared nowhere; t, declared on line 1 and never used, is one letter away and of a type this use takes (*testing.T)"}},
+		},
+		{
+			// oops's "err := oops.Join(err1, err2, err3)": numbered
+			// values of the reader's, not err misspelt.
+			name: "a numbered name beside an unused variable is no rename",
+			from: "cache",
+			src:  "func use(tb testing.TB) {}\n\nfunc TestFoo(tb testing.TB) {\n\tuse(tb1)\n}",
+			want: []Issue{{Kind: Undeclared, Line: 4, Name: "tb1",
+				Message: "tb1 is not declared in the snippet or the code blocks before it"}},
 		},
 		{
 			name: "local renamed: the namesake has the member used",
@@ -614,9 +649,23 @@ func testCheck(t *testing.T, s *retrieval.Symbols) {
 			src:  "$ go get example.com/cachemod\n$ cache --help",
 		},
 		{
+			// goproxy's README: "proxy.OnRequest(some ReqConditions).Do(…)".
+			name: "an argument written as a phrase is a placeholder",
+			from: "cache",
+			src:  "c := cache.New(cache.Options{})\nc.Set(some Key, \"v\")",
+		},
+		{
 			name: "a syntax error on a line with an ellipsis is a placeholder",
 			from: "cache",
 			src:  "c := cache.New(cache.Options{Size: 2 ... })",
+		},
+		{
+			// A doc comment's parameter declared by the prelude: a
+			// copied example may mean another type of that name.
+			name:    "a prelude variable that does not implement an interface",
+			from:    "cache",
+			prelude: []string{"var c *cache.Cache\nfunc _() {}"},
+			src:     "var s cache.Store = c\n_ = s",
 		},
 		{
 			name: "type no longer implements an interface",
@@ -981,6 +1030,13 @@ func testCheck(t *testing.T, s *retrieval.Symbols) {
 			name: "a literal of a type named like a func of the package",
 			from: "cache",
 			src:  "c := cache.New(cache.Options{})\nfmt.Println(c, Map{})",
+		},
+		{
+			// oops's doc: "func getUser(id string) (User, error)" beside
+			// oops.Wrap2, oops's User being a func.
+			name: "a result of a type named like a func of the package",
+			from: "cache",
+			src:  "func load(id string) (Map, error) {\n\tc := cache.New(cache.Options{})\n\tfmt.Println(c)\n\treturn nil, nil\n}",
 		},
 		{
 			// pair() may return the two values Set takes.
