@@ -209,6 +209,14 @@ func (r *GoSnippet) judgeGo(ctx context.Context, ws *review.Workspace, c review.
 		if c.Kind == review.KindDocComment {
 			pre, overrides = docContext(ws.Symbols, sc.primary(), c.Symbol, c), nil
 		}
+		if c.Kind == review.KindExample {
+			// An Example function's body uses the packages its test file
+			// imports: cedar-go's ast_test imports cedar-go/ast, not
+			// x/exp/ast, which has that name too.
+			if imps := fileImports(ws, c.Path); imps != "" {
+				pre = append(pre, imps)
+			}
+		}
 		blockFrom := from
 		blockIssues := checkBlock(ctx, ws.Symbols, from, b.Text, pre)
 		if c.Kind == review.KindMarkdown {

@@ -362,6 +362,18 @@ func TestSnippetInPackage(t *testing.T) {
 			t.Errorf("got %s %q, want no verdict", got.Label, got.Message)
 		}
 	})
+	t.Run("package that imports another of its name", func(t *testing.T) {
+		ws := loadWorkspace(t, "inpackage")
+		// next/graph imports the first graph as graph: its README's
+		// graph.NewGraph() is next's, whose Graph has Describe.
+		got, err := (&GoSnippet{}).Judge(t.Context(), ws, mdClaim(t, ws, "next/graph/README.md", "Describe"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != nil {
+			t.Errorf("got %s %q, want no verdict", got.Label, got.Message)
+		}
+	})
 	ws := loadWorkspace(t, "inpackage")
 	ws.Scope = review.ScopeAll
 	tests := []struct{ block, message string }{

@@ -238,6 +238,21 @@ func (s *checker) check(ctx context.Context, from *retrieval.Package, src string
 	}
 	mains, iss := snipPrepare(src)
 	if iss != nil {
+		if snipConditionOnly(src) {
+			// "if filter.Test([]byte("Love"))": the condition of an
+			// if, a for or a switch, shown without its body.
+			return nil
+		}
+		if iss.Message == "syntax error: expected '}', found 'EOF'" {
+			// A body the block leaves open ("func main() {" with its
+			// first lines, the next block going on inside it): closed,
+			// the rest is checked.
+			for closers := "\n}"; len(closers) <= 3*len("\n}"); closers += "\n}" {
+				if _, again := snipPrepare(src + closers); again == nil {
+					return s.check(ctx, from, src+closers, prelude, repairs)
+				}
+			}
+		}
 		if snipElisionLine(src, iss.Line) {
 			// A line of dots ("       ....") stands for code left out:
 			// no finding, but the rest is checked without it.
@@ -887,6 +902,22 @@ func snipPrepare(text string) ([]*snipBlock, *Issue) {
 		return nil, snipSyntax(errDecls, 1)
 	}
 	return nil, snipSyntax(errStmts, 1)
+}
+
+// snipConditionRE matches the header of an if, a for or a switch without
+// its opening brace.
+var snipConditionRE = regexp.MustCompile(`^(?:\}\s*else\s+)?(?:if|for|switch)\b[^{]*$`)
+
+// snipConditionOnly reports whether the one line of code of src, comments
+// aside, is the header of an if, a for or a switch without a body.
+func snipConditionOnly(src string) bool {
+	var code []string
+	for _, l := range strings.Split(src, "\n") {
+		if t := strings.TrimSpace(l); t != "" && !strings.HasPrefix(t, "//") {
+			code = append(code, t)
+		}
+	}
+	return len(code) == 1 && snipConditionRE.MatchString(code[0])
 }
 
 // snipElisionLine reports whether the line of a syntax error holds only
@@ -1917,6 +1948,11 @@ func snipDeclares(scope *types.Scope, sels []string) int {
 // declares the most of sels; "" when there is no candidate.
 func (s *checker) snipImportFor(ctx context.Context, from *retrieval.Package, name string, sels []string) string {
 	var cands []string
+	if from != nil && from.Name == name && from.Name != "main" {
+		// The package the block is about, before one it imports under
+		// its own name (cedar-go's ast wraps x/exp/ast, imported as ast).
+		cands = append(cands, from.ImportPath)
+	}
 	if from != nil {
 		if ip, ok := s.syms.ImportedAs(from.Dir, name); ok {
 			cands = append(cands, ip)

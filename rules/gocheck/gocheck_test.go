@@ -655,6 +655,20 @@ func testCheck(t *testing.T, s *retrieval.Symbols) {
 			src:  "c := cache.New(cache.Options{})\nc.Set(some Key, \"v\")",
 		},
 		{
+			// bloom's README: "if filter.Test([]byte("Love"))".
+			name: "a condition without its body is no syntax error",
+			from: "cache",
+			src:  "if c.Hits() > 0",
+		},
+		{
+			// ff's README opens main and the next block goes on inside.
+			name: "a body left open is closed and checked",
+			from: "cache",
+			src:  "func main() {\n\tc := cache.New(cache.Options{})\n\tc.Purge()",
+			want: []Issue{{Kind: UnknownMember, Absent: true, Line: 3, Name: "Purge", Package: mod,
+				Message: "type *cache.Cache has no field or method Purge"}},
+		},
+		{
 			name: "a syntax error on a line with an ellipsis is a placeholder",
 			from: "cache",
 			src:  "c := cache.New(cache.Options{Size: 2 ... })",
