@@ -219,9 +219,9 @@ func isHistory(p string) bool {
 		switch dir {
 		case "rfcs", "rfc", "proposals", "proposal", "adr", "adrs", "decisions", "geps", "keps", "enhancements":
 			return true
-		case ".changes", ".changelog", "changelog", "changelogs":
+		case ".changes", ".changelog", "changelog", "changelogs", "release-notes", "release_notes", "releasenotes":
 			// Release notes, one file per version (changie's
-			// .changes/1.1.1.md).
+			// .changes/1.1.1.md, godog's release-notes/v0.10.0.md).
 			return true
 		}
 	}

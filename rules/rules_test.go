@@ -194,7 +194,7 @@ func TestIsHistory(t *testing.T) {
 		"CHANGELOG.md": true, "docs/Changes.markdown": true, "HISTORY": true, "NEWS.txt": true,
 		"RELEASE-NOTES.md": true, "CHANGELOG-3.0.md": true, "news-feed.md": false, "UPGRADE.md": false, "README.md": false, "review/extract/changes.go": false, "docs/news-feed.md": false,
 		"docs/RFCS/20220311_flushable.md": true, "design/proposals/retries.md": true, "geps/gep-1867/index.md": true, "keps/sig-node/123-swap/README.md": true, "docs/adr/0001-queue.md": true, "docs/design/overview.md": false, "rfc.go": false,
-		".changes/1.1.1.md": true, ".changelog/4521.txt": true, "docs/changelogs/v2.md": true, "docs/changes-in-detail.md": false,
+		".changes/1.1.1.md": true, ".changelog/4521.txt": true, "release-notes/v0.10.0.md": true, "docs/changelogs/v2.md": true, "docs/changes-in-detail.md": false,
 	} {
 		if got := isHistory(p); got != want {
 			t.Errorf("isHistory(%q) = %v, want %v", p, got, want)
