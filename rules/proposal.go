@@ -14,10 +14,10 @@ import (
 // alternatives it weighed ("Alternatives considered", not a README's
 // "Alternatives", which lists other libraries), the proposal or proposals
 // themselves as a section, the options weighed ("Solution options",
-// "Options considered"), or the designs before it ("Prior art", "Prior
-// implementations", as terraform-plugin-framework's docs/design notes
-// have).
-var proposalHeadingRE = regexp.MustCompile(`(?mi)^#{1,6}[ \t]+(?:\d+\.?[ \t]+)?(?:alternatives[ \t]+considered|alternative[ \t]+(?:designs?|approaches)|rejected[ \t]+alternatives|considered[ \t]+alternatives|proposed[ \t]+(?:design|solution|api|changes?)|proposals?|prior[ \t]+(?:art|implementations?)|solution[ \t]+options|options[ \t]+considered)[ \t]*:?[ \t]*$`)
+// "Options considered"), what it leaves out ("Non-goals"), or the designs
+// before it ("Prior art", "Prior implementations", as
+// terraform-plugin-framework's docs/design notes have).
+var proposalHeadingRE = regexp.MustCompile(`(?mi)^#{1,6}[ \t]+(?:\d+\.?[ \t]+)?(?:alternatives[ \t]+considered|alternative[ \t]+(?:designs?|approaches)(?:[ \t]+considered)?|non-?goals|rejected[ \t]+alternatives|considered[ \t]+alternatives|proposed[ \t]+(?:design|solution|api|changes?)|proposals?|prior[ \t]+(?:art|implementations?)|solution[ \t]+options|options[ \t]+considered)[ \t]*:?[ \t]*$`)
 
 // proposals tells which Markdown files of a review are design proposals.
 type proposals struct {

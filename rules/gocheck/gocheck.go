@@ -243,6 +243,13 @@ func (s *checker) check(ctx context.Context, from *retrieval.Package, src string
 			// if, a for or a switch, shown without its body.
 			return nil
 		}
+		if fixed, ok := snipDropTrailingComma(src); ok {
+			if _, again := snipPrepare(fixed); again == nil {
+				// "&ast.Field{…}," : an element lifted out of a list,
+				// its comma kept; without it, the rest is checked.
+				return s.check(ctx, from, fixed, prelude, repairs)
+			}
+		}
 		if iss.Message == "syntax error: expected '}', found 'EOF'" {
 			// A body the block leaves open ("func main() {" with its
 			// first lines, the next block going on inside it): closed,
@@ -902,6 +909,25 @@ func snipPrepare(text string) ([]*snipBlock, *Issue) {
 		return nil, snipSyntax(errDecls, 1)
 	}
 	return nil, snipSyntax(errStmts, 1)
+}
+
+// snipDropTrailingComma returns src without the comma of its last line
+// of code when that line closes a literal or a call and ends in one
+// ("},", "),").
+func snipDropTrailingComma(src string) (string, bool) {
+	lines := strings.Split(src, "\n")
+	for i := len(lines) - 1; i >= 0; i-- {
+		t := strings.TrimSpace(lines[i])
+		if t == "" || strings.HasPrefix(t, "//") {
+			continue
+		}
+		if t != "}," && t != ")," && t != "})," && t != "}))," {
+			return "", false
+		}
+		lines[i] = strings.TrimSuffix(strings.TrimRight(lines[i], " \t"), ",")
+		return strings.Join(lines, "\n"), true
+	}
+	return "", false
 }
 
 // snipConditionRE matches the header of an if, a for or a switch without
@@ -2200,6 +2226,12 @@ func (s *checker) snipClassify(ctx context.Context, from *retrieval.Package, fse
 				return Issue{}, false
 			}
 		}
+		if strings.HasPrefix(msg, "cannot use ") && s.snipParamOpaque(call, info, e.Pos) {
+			// A parameter whose type comes from a package not loaded
+			// ("gcp.TokenSource", an oauth2.TokenSource): what it
+			// takes is not known ("Dial(ctx, nil)" is fine).
+			return Issue{}, false
+		}
 		if name, ip, ok := s.snipModuleCallee(call, info); ok {
 			iss.Kind = WrongArgs
 			iss.Name, iss.Package = name, ip
@@ -2848,6 +2880,33 @@ func snipUnusedNamesake(path []ast.Node, info *types.Info, pos token.Pos, name s
 		return nil
 	}
 	return v
+}
+
+// snipParamOpaque reports whether the parameter of call that takes the
+// argument at pos has a type whose underlying type is not known: it is
+// invalid, or it comes from a placeholder package.
+func (s *checker) snipParamOpaque(call *ast.CallExpr, info *types.Info, pos token.Pos) bool {
+	tv, ok := info.Types[call.Fun]
+	if !ok {
+		return false
+	}
+	sig, ok := tv.Type.Underlying().(*types.Signature)
+	if !ok || sig.Params().Len() == 0 {
+		return false
+	}
+	for i, a := range call.Args {
+		if pos < a.Pos() || pos >= a.End() {
+			continue
+		}
+		t := sig.Params().At(min(i, sig.Params().Len()-1)).Type()
+		if sig.Variadic() && i >= sig.Params().Len()-1 && call.Ellipsis == token.NoPos {
+			if sl, ok := t.(*types.Slice); ok {
+				t = sl.Elem()
+			}
+		}
+		return t.Underlying() == types.Typ[types.Invalid] || s.syms.UnknownMembers(t)
+	}
+	return false
 }
 
 // snipAllTypes reports whether args are two or more, each a type.

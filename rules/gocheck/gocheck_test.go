@@ -655,6 +655,14 @@ func testCheck(t *testing.T, s *retrieval.Symbols) {
 			src:  "c := cache.New(cache.Options{})\nc.Set(some Key, \"v\")",
 		},
 		{
+			// benthos's cuegen notes end with "&ast.Field{…},".
+			name: "an element lifted out of a list keeps its comma",
+			from: "cache",
+			src:  "o := cache.Options{Size: 1}\n&cache.Options{\n\tSize: o.Size,\n\tTTL:  2,\n},",
+			want: []Issue{{Kind: UnknownMember, Line: 4, Name: "TTL", Package: mod, Absent: true,
+				Message: "unknown field TTL in struct literal of type cache.Options"}},
+		},
+		{
 			// bloom's README: "if filter.Test([]byte("Love"))".
 			name: "a condition without its body is no syntax error",
 			from: "cache",
