@@ -44,3 +44,33 @@ func TestDependencyNames(t *testing.T) {
 		})
 	}
 }
+
+// TestSnippetOtherDependencyVersion: a block whose names are missing from
+// three packages of a dependency is written for another version of it
+// (the SDK's first), while one misspelt name of one package is still a
+// finding.
+func TestSnippetOtherDependencyVersion(t *testing.T) {
+	cache, err := filepath.Abs("testdata/depversion/modcache")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("GOMODCACHE", cache)
+	ws := loadWorkspaceWith(t, "depversion", &retrieval.TypeCache{})
+	ws.Scope = review.ScopeAll
+	if _, ok := ws.Symbols.DepPackage("example.com/sdk/v2/s3"); !ok {
+		t.Fatal("example.com/sdk/v2/s3 was not loaded from the fixture's module cache")
+	}
+	tests := []struct{ block, want string }{
+		{"cfg.Credentials = credentials", ""},
+		{"conf := aws.Config", "aws.Strin"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.block, func(t *testing.T) {
+			got, err := (&GoSnippet{}).Judge(t.Context(), ws, mdClaim(t, ws, "README.md", tt.block))
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkContradicted(t, got, tt.want, strings.Contains)
+		})
+	}
+}

@@ -246,6 +246,15 @@ func (r *GoSnippet) judgeGo(ctx context.Context, ws *review.Workspace, c review.
 				return is.Kind == gocheck.UnknownName || is.Kind == gocheck.UnknownMember
 			})
 		}
+		if otherDependencyVersion(ws.Symbols, blockIssues) {
+			// Names missing from three or more packages of the
+			// dependencies (gofakes3's README: aws-sdk-go v1's
+			// credentials.NewStaticCredentials, session.New and
+			// aws.Config{Endpoint: …} against the v2 its go.mod
+			// requires): the block is written for another version of
+			// them, which is the reader's choice, not an error.
+			blockIssues = slices.DeleteFunc(blockIssues, func(is gocheck.Issue) bool { return dependencyIssue(ws.Symbols, is) })
+		}
 		if signatureLines(b.Text) {
 			// A listing of signatures is prose about the API in Go's
 			// words: one written loosely ("(orb.Point, err error)",
@@ -611,6 +620,25 @@ func blankFileHeader(text string) (string, bool) {
 		}
 	}
 	return strings.Join(lines, "\n"), true
+}
+
+// dependencyIssue reports whether is is about a name of a dependency's
+// package, not the module's or the standard library's.
+func dependencyIssue(syms *retrieval.Symbols, is gocheck.Issue) bool {
+	first, _, _ := strings.Cut(is.Package, "/")
+	return is.Package != "" && !is.Std && strings.Contains(first, ".") && !syms.InModule(is.Package)
+}
+
+// otherDependencyVersion reports whether issues are about names of three
+// or more packages of the dependencies.
+func otherDependencyVersion(syms *retrieval.Symbols, issues []gocheck.Issue) bool {
+	pkgs := map[string]bool{}
+	for _, is := range issues {
+		if dependencyIssue(syms, is) {
+			pkgs[is.Package] = true
+		}
+	}
+	return len(pkgs) >= 3
 }
 
 // metasyntacticRE matches a name made up for an example: Foo, BarParams,
