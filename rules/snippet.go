@@ -1390,6 +1390,7 @@ func (r *GoSnippet) verdict(ws *review.Workspace, sc scope, c review.Claim, issu
 	}
 	v := &review.Verdict{Label: review.Contradicted, Rule: r.Name(), Confidence: 0.9}
 	var why, msg string
+	mixed := false // a doc comment's block mostly bare, one name qualified
 	switch is.Kind {
 	case "unknown-member":
 		why = fmt.Sprintf("code block uses %s, which does not exist", sub.name)
@@ -1409,6 +1410,15 @@ func (r *GoSnippet) verdict(ws *review.Workspace, sc scope, c review.Claim, issu
 		why = fmt.Sprintf("code block uses %s bare but qualifies the other names of its package", is.Name)
 		msg = fmt.Sprintf("The Go code block uses %s bare, but it writes the other names of package %s with their qualifier, so it is read from outside the package, where %s is undefined: write %s",
 			is.Name, is.Package, is.Name, is.Closest)
+		if bare, qualified := mixedNames(issues, is); c.Kind == review.KindDocComment && len(bare) > len(qualified) && ownPackage(ws, sc, is.Package) {
+			mixed = true
+			// Mostly bare in the package's own doc (starlark's
+			// UnpackArgs doc, with one starlark.None): the qualifier is
+			// the slip.
+			why = fmt.Sprintf("code block qualifies %s but writes the package's other names bare", strings.Join(qualified, ", "))
+			msg = fmt.Sprintf("The Go code block writes the names of package %s bare, as the package's own code does (%s), but %s with its qualifier, so it compiles neither inside the package nor outside it: inside it, drop the qualifier",
+				is.Package, strings.Join(bare, ", "), strings.Join(qualified, ", "))
+		}
 	case "unknown-name":
 		why = fmt.Sprintf("code block uses %s, which does not exist", sub.name)
 		msg = fmt.Sprintf("The Go code block uses %s, which does not exist (%s)", sub.name, is.Message)
@@ -1459,7 +1469,12 @@ func (r *GoSnippet) verdict(ws *review.Workspace, sc scope, c review.Claim, issu
 	case sub.closest != "":
 		msg += fmt.Sprintf(" (closest: %s)", sub.closest)
 	}
-	msg += moreIssues(issues[1:])
+	rest := issues[1:]
+	if mixed {
+		// The bare names are listed already.
+		rest = slices.DeleteFunc(slices.Clone(rest), func(o snippetIssue) bool { return o.Kind == gocheck.Unqualified && o.Package == is.Package })
+	}
+	msg += moreIssues(rest)
 	v.Message = msg + "."
 
 	hop := c.Symbol
@@ -1772,6 +1787,34 @@ func valueNamedLikePackage(ws *review.Workspace, c review.Claim, sc scope, block
 		}
 	}
 	return sc.hasMember(name)
+}
+
+// mixedNames returns, for the package of an Unqualified issue, the names
+// the block writes bare (the issues of its kind) and the ones it writes
+// with the qualifier ("starlark.None"), each once, in order.
+func mixedNames(issues []snippetIssue, is snippetIssue) (bare, qualified []string) {
+	qual := strings.TrimSuffix(is.Closest, "."+is.Name)
+	for _, o := range issues {
+		if o.Kind == gocheck.Unqualified && o.Package == is.Package && o.block.Line == is.block.Line && !slices.Contains(bare, o.Name) {
+			bare = append(bare, o.Name)
+		}
+	}
+	if qual == "" || qual == is.Closest {
+		return bare, nil
+	}
+	re := regexp.MustCompile(`\b` + regexp.QuoteMeta(qual) + `\.([A-Za-z_]\w*)`)
+	for _, m := range re.FindAllStringSubmatch(is.block.Text, -1) {
+		if q := qual + "." + m[1]; !slices.Contains(qualified, q) {
+			qualified = append(qualified, q)
+		}
+	}
+	return bare, qualified
+}
+
+// ownPackage reports whether import path ip is the package of the claim.
+func ownPackage(ws *review.Workspace, sc scope, ip string) bool {
+	p := ws.Symbols.Package(sc.primary())
+	return p != nil && p.ImportPath == ip
 }
 
 // listsOwnTypes reports whether an issue of a name written bare is about

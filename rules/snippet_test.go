@@ -362,6 +362,19 @@ func TestSnippetInPackage(t *testing.T) {
 			t.Errorf("got %s %q, want no verdict", got.Label, got.Message)
 		}
 	})
+	t.Run("doc comment mostly bare", func(t *testing.T) {
+		ws := loadWorkspace(t, "inpackage")
+		// NewGraph and START bare, graph.END qualified, in graph's own
+		// doc: the qualifier is the slip.
+		got, err := (&GoSnippet{}).Judge(t.Context(), ws, goClaim(t, ws, "graph/graph.go", "Chain"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := "writes the names of package example.com/flow/graph bare, as the package's own code does (NewGraph, START), but graph.END with its qualifier"
+		if got == nil || !strings.Contains(got.Message, want) || strings.Contains(got.Message, "also line") {
+			t.Errorf("got %+v, want a verdict saying %s and no more", got, want)
+		}
+	})
 	t.Run("package that imports another of its name", func(t *testing.T) {
 		ws := loadWorkspace(t, "inpackage")
 		// next/graph imports the first graph as graph: its README's

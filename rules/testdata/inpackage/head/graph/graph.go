@@ -43,3 +43,13 @@ func (s *Graph) Source() string {
 	}
 	return ""
 }
+
+// Chain starts a graph of one edge.
+//
+//	g := NewGraph()
+//	g.AddEdge(START, graph.END)
+func Chain() *Graph {
+	g := NewGraph()
+	_ = g.AddEdge(START, END)
+	return g
+}
