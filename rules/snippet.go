@@ -127,6 +127,13 @@ func (r *GoSnippet) judgeGo(ctx context.Context, ws *review.Workspace, c review.
 	if c.Kind == review.KindMarkdown {
 		major = moduleMajor(ws.Symbols.ModulePath(c.Path))
 	}
+	exampleImports := ""
+	if c.Kind == review.KindExample {
+		// An Example function's body uses the packages its test file
+		// imports: cedar-go's ast_test imports cedar-go/ast, not
+		// x/exp/ast, which has that name too.
+		exampleImports = fileImports(ws, c.Path)
+	}
 	for _, b := range blocks {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
@@ -209,13 +216,8 @@ func (r *GoSnippet) judgeGo(ctx context.Context, ws *review.Workspace, c review.
 		if c.Kind == review.KindDocComment {
 			pre, overrides = docContext(ws.Symbols, sc.primary(), c.Symbol, c), nil
 		}
-		if c.Kind == review.KindExample {
-			// An Example function's body uses the packages its test file
-			// imports: cedar-go's ast_test imports cedar-go/ast, not
-			// x/exp/ast, which has that name too.
-			if imps := fileImports(ws, c.Path); imps != "" {
-				pre = append(pre, imps)
-			}
+		if exampleImports != "" {
+			pre = append(pre, exampleImports)
 		}
 		blockFrom := from
 		blockIssues := checkBlock(ctx, ws.Symbols, from, b.Text, pre)
@@ -657,12 +659,7 @@ func illustrative(issues []gocheck.Issue) bool {
 // brace-enclosed element of a composite literal: its first line of code
 // opens with "{" and its last is "}" or "},".
 func literalElement(block string) bool {
-	var code []string
-	for _, line := range strings.Split(block, "\n") {
-		if t := strings.TrimSpace(line); t != "" && !strings.HasPrefix(t, "//") {
-			code = append(code, t)
-		}
-	}
+	code := codeLines(block)
 	if len(code) < 2 {
 		return false
 	}
@@ -674,15 +671,24 @@ func literalElement(block string) bool {
 // aside, ends in a selector's dot after a call, an index or a literal
 // ("Title(\"Country\")."), not a sentence's full stop.
 func endsInDot(block string) bool {
-	lines := strings.Split(block, "\n")
-	for i := len(lines) - 1; i >= 0; i-- {
-		line := strings.TrimSpace(lines[i])
-		if line == "" || strings.HasPrefix(line, "//") {
-			continue
-		}
-		return strings.HasSuffix(line, ").") || strings.HasSuffix(line, "}.") || strings.HasSuffix(line, "].")
+	code := codeLines(block)
+	if len(code) == 0 {
+		return false
 	}
-	return false
+	last := code[len(code)-1]
+	return strings.HasSuffix(last, ").") || strings.HasSuffix(last, "}.") || strings.HasSuffix(last, "].")
+}
+
+// codeLines returns the lines of a block that hold code, trimmed: blank
+// lines and line comments left out.
+func codeLines(block string) []string {
+	var code []string
+	for _, line := range strings.Split(block, "\n") {
+		if t := strings.TrimSpace(line); t != "" && !strings.HasPrefix(t, "//") {
+			code = append(code, t)
+		}
+	}
+	return code
 }
 
 // diffNames holds the last name component of every declaration the diff

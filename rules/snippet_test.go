@@ -350,43 +350,54 @@ func TestSnippetReadersPackage(t *testing.T) {
 // so its variables have types and a receiver left over from a rename is
 // found.
 func TestSnippetInPackage(t *testing.T) {
-	t.Run("doc comment whose example has its own receiver", func(t *testing.T) {
-		ws := loadWorkspace(t, "inpackage")
-		// "g := graph.Wrap(s)" under "func (s *Graph) Source()": the
-		// example's s is Wrap's string, not the receiver.
-		got, err := (&GoSnippet{}).Judge(t.Context(), ws, goClaim(t, ws, "graph/graph.go", "Graph.Source"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got != nil {
-			t.Errorf("got %s %q, want no verdict", got.Label, got.Message)
-		}
-	})
-	t.Run("doc comment mostly bare", func(t *testing.T) {
-		ws := loadWorkspace(t, "inpackage")
-		// NewGraph and START bare, graph.END qualified, in graph's own
-		// doc: the qualifier is the slip.
-		got, err := (&GoSnippet{}).Judge(t.Context(), ws, goClaim(t, ws, "graph/graph.go", "Chain"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		want := "writes the names of package example.com/flow/graph bare, as the package's own code does (NewGraph, START), but graph.END with its qualifier"
-		if got == nil || !strings.Contains(got.Message, want) || strings.Contains(got.Message, "also line") {
-			t.Errorf("got %+v, want a verdict saying %s and no more", got, want)
-		}
-	})
-	t.Run("package that imports another of its name", func(t *testing.T) {
-		ws := loadWorkspace(t, "inpackage")
-		// next/graph imports the first graph as graph: its README's
-		// graph.NewGraph() is next's, whose Graph has Describe.
-		got, err := (&GoSnippet{}).Judge(t.Context(), ws, mdClaim(t, ws, "next/graph/README.md", "Describe"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got != nil {
-			t.Errorf("got %s %q, want no verdict", got.Label, got.Message)
-		}
-	})
+	claims := []struct {
+		name  string
+		claim func(*testing.T, *review.Workspace) review.Claim
+		want  string // a part of the message, "" for no verdict; no other problem may follow it
+	}{
+		{
+			// "g := graph.Wrap(s)" under "func (s *Graph) Source()": the
+			// example's s is Wrap's string, not the receiver.
+			"doc comment whose example has its own receiver",
+			func(t *testing.T, ws *review.Workspace) review.Claim {
+				return goClaim(t, ws, "graph/graph.go", "Graph.Source")
+			},
+			"",
+		},
+		{
+			// NewGraph and START bare, graph.END qualified, in graph's own
+			// doc: the qualifier is the slip.
+			"doc comment mostly bare",
+			func(t *testing.T, ws *review.Workspace) review.Claim {
+				return goClaim(t, ws, "graph/graph.go", "Chain")
+			},
+			"writes the names of package example.com/flow/graph bare, as the package's own code does (NewGraph, START), but graph.END with its qualifier",
+		},
+		{
+			// next/graph imports the first graph as graph: its README's
+			// graph.NewGraph() is next's, whose Graph has Describe.
+			"package that imports another of its name",
+			func(t *testing.T, ws *review.Workspace) review.Claim {
+				return mdClaim(t, ws, "next/graph/README.md", "Describe")
+			},
+			"",
+		},
+	}
+	for _, tt := range claims {
+		t.Run(tt.name, func(t *testing.T) {
+			ws := loadWorkspace(t, "inpackage")
+			got, err := (&GoSnippet{}).Judge(t.Context(), ws, tt.claim(t, ws))
+			if err != nil {
+				t.Fatal(err)
+			}
+			switch {
+			case tt.want == "" && got != nil:
+				t.Errorf("got %s %q, want no verdict", got.Label, got.Message)
+			case tt.want != "" && (got == nil || !strings.Contains(got.Message, tt.want) || strings.Contains(got.Message, "also line")):
+				t.Errorf("got %+v, want a verdict saying %s and no more", got, tt.want)
+			}
+		})
+	}
 	ws := loadWorkspace(t, "inpackage")
 	ws.Scope = review.ScopeAll
 	tests := []struct{ block, message string }{

@@ -1636,7 +1636,7 @@ func (s *checker) snipAutoImports(ctx context.Context, from *retrieval.Package, 
 		if from != nil && from.Types != nil && from.Name != "main" && token.IsExported(name) && from.Types.Scope().Lookup(name) != nil {
 			if snipQualifies(f, from, errs, files, blocks) {
 				if snipReceiverType(files, name) || snipInterfaceLiteral(f.ast, name, from.Types.Scope().Lookup(name)) || snipOnlyVarType(f.ast, name) ||
-					snipLiteralOfNonType(f.ast, name, from.Types.Scope().Lookup(name)) {
+					snipTypeOfNonType(f.ast, name, from.Types.Scope().Lookup(name)) {
 					// The reader's own type of that name ("func (m
 					// Model) Init()", "tea.NewProgram(Model{})").
 					continue
@@ -1660,7 +1660,7 @@ func (s *checker) snipAutoImports(ctx context.Context, from *retrieval.Package, 
 	for _, b := range bare {
 		p := s.snipQualifiedDeclaring(b.f, b.name)
 		if p == nil || b.f.unqualified[b.name] != nil || snipReceiverType(files, b.name) || snipOnlyVarType(b.f.ast, b.name) ||
-			snipInterfaceLiteral(b.f.ast, b.name, p.Types.Scope().Lookup(b.name)) || snipLiteralOfNonType(b.f.ast, b.name, p.Types.Scope().Lookup(b.name)) ||
+			snipInterfaceLiteral(b.f.ast, b.name, p.Types.Scope().Lookup(b.name)) || snipTypeOfNonType(b.f.ast, b.name, p.Types.Scope().Lookup(b.name)) ||
 			!snipQualifies(b.f, p, errs, files, blocks) {
 			continue
 		}
@@ -1816,15 +1816,21 @@ func snipHasOwnMember(t types.Type, name string) bool {
 	return obj != nil
 }
 
-// snipLiteralOfNonType reports whether f writes name as a type (a
-// composite literal's, "expr.Env(Env{})"; a parameter's or result's,
-// "func getUser(id string) (User, error)"; a variable's or field's) while
-// the package's name is no type (expr's Env and oops's User are funcs):
-// the type is the reader's own.
-func snipLiteralOfNonType(f *ast.File, name string, obj types.Object) bool {
+// snipTypeOfNonType reports whether f writes name as a type (see
+// [snipWrittenAsType]) while the package's name is no type (expr's Env and
+// oops's User are funcs): the type is the reader's own.
+func snipTypeOfNonType(f *ast.File, name string, obj types.Object) bool {
 	if _, isType := obj.(*types.TypeName); isType || obj == nil {
 		return false
 	}
+	return snipWrittenAsType(f, name)
+}
+
+// snipWrittenAsType reports whether f writes name, unqualified, as a type:
+// a composite literal's ("expr.Env(Env{})"), a parameter's or result's
+// ("func getUser(id string) (User, error)"), a variable's, a field's, a
+// type declaration's or a type assertion's.
+func snipWrittenAsType(f *ast.File, name string) bool {
 	found := false
 	check := func(typ ast.Expr) {
 		if typ == nil {
@@ -2597,8 +2603,11 @@ func (s *checker) snipMissingMethod(path []ast.Node, info *types.Info, e types.E
 	operand, _, _ := strings.Cut(strings.TrimPrefix(e.Msg, "cannot use "), " (")
 	for j := len(path) - 1; j >= 0; j-- {
 		x, ok := path[j].(ast.Expr)
-		if !ok || x.Pos() != e.Pos || types.ExprString(x) != operand && len(operand) > len(types.ExprString(x)) {
+		if !ok || x.Pos() != e.Pos {
 			continue
+		}
+		if str := types.ExprString(x); str != operand && len(operand) > len(str) {
+			continue // a part of the operand ("rb" of "rb.Read")
 		}
 		tv, ok := info.Types[x]
 		if !ok {
@@ -3553,9 +3562,9 @@ func (s *checker) snipCloseUnqualified(from *retrieval.Package, f *snipFile, nam
 	}
 	var found *retrieval.Package
 	closest := ""
-	// A literal's type ("&User{Name: …}") is close only to a type
-	// (not ll's func Use).
-	literal := f != nil && f.ast != nil && snipLiteralOfNonType(f.ast, name, types.NewVar(token.NoPos, nil, name, nil))
+	// A name written as a type ("&User{Name: …}") is close only to a
+	// type (not ll's func Use).
+	literal := f != nil && f.ast != nil && snipWrittenAsType(f.ast, name)
 	for _, p := range cands {
 		if !p.Complete() || p.ExcludedName(name) {
 			continue
@@ -3805,11 +3814,6 @@ var snipCommentValueRE = regexp.MustCompile(`(:?=)[ \t]*//`)
 // listings write methods ("result.Uint() int64").
 var snipQualifiedRE = regexp.MustCompile(`(?m)^(\s*)[\pL_][\pL\pN_]*\.([\pL_][\pL\pN_]*\()`)
 
-// snipNotCode reports whether a block that does not parse is something
-// other than Go code gone wrong, so its syntax error is no finding: the
-// error's line holds a placeholder ("...", "…", "<your-value>"); the
-// block is a listing of method signatures, struct fields or literal
-// fields; it is a shell session, JSON, or a template.
 // snipProseArgRE matches an argument written as an English phrase, a
 // determiner before a name ("proxy.OnRequest(some ReqConditions)",
 // "Use(your Middleware)"): a placeholder for the reader's value.
@@ -3820,6 +3824,12 @@ var snipProseArgRE = regexp.MustCompile(`[(,]\s*(?:some|any|your|my|the|an?|anot
 // name with an optional type.
 var snipForeignDeclRE = regexp.MustCompile(`^\s*(?:val|let|def|fun|fn|function|dim|auto)\s+[A-Za-z_]\w*(?:\s+\*?[A-Za-z_][\w.]*)?\s*$`)
 
+// snipNotCode reports whether a block that does not parse is something
+// other than Go code gone wrong, so its syntax error is no finding: the
+// error's line holds a placeholder ("...", "…", "<your-value>", an
+// argument written as a phrase); the block is a listing of method
+// signatures, struct fields or literal fields; it is a shell session,
+// JSON, or a template.
 func snipNotCode(src string, line int) bool {
 	lines := strings.Split(src, "\n")
 	if line >= 1 && line <= len(lines) {
