@@ -1590,7 +1590,71 @@ func (r *GoSnippet) verdict(ws *review.Workspace, sc scope, c review.Claim, issu
 	if is.Kind == gocheck.Renamed && is.Closest != "" {
 		v.Suggestion = renameFix(c.Text, is.block.Text, is.Name, is.Closest)
 	}
+	if is.Kind == gocheck.Unqualified && !mixed && c.Kind == review.KindMarkdown {
+		v.Suggestion = unqualifiedFix(c.Text, issues)
+	}
 	return v
+}
+
+// unqualifiedFix qualifies the bare names of a block whose every issue is
+// a name of one package written bare ("Config{Max: 3}" beside
+// "limits.New" becomes "limits.Config{Max: 3}"); "" when another issue
+// remains, the block is not found once in text, or a name is not found
+// bare. A name written as a composite literal's key ("Config: c") is a
+// field, not the package's name, and stays.
+func unqualifiedFix(text string, issues []snippetIssue) string {
+	if len(issues) == 0 {
+		return ""
+	}
+	block := issues[0].block
+	repl := map[string]string{}
+	for _, is := range issues {
+		if is.Kind != gocheck.Unqualified || is.Closest == "" || is.block.Line != block.Line {
+			return ""
+		}
+		repl[is.Name] = is.Closest
+	}
+	at := strings.Index(text, block.Text)
+	if at < 0 || block.Text == "" || strings.Contains(text[at+1:], block.Text) {
+		return ""
+	}
+	code := block.Text
+	for _, name := range slices.Sorted(maps.Keys(repl)) {
+		var n int
+		if code, n = qualifyBare(code, name, repl[name]); n == 0 {
+			return ""
+		}
+	}
+	return text[:at] + code + text[at+len(block.Text):]
+}
+
+// qualifyBare writes repl for each bare use of name in code (not after a
+// dot, not a key before a colon) and returns how many it wrote.
+func qualifyBare(code, name, repl string) (string, int) {
+	var b strings.Builder
+	n := 0
+	for i := 0; i < len(code); {
+		j := strings.Index(code[i:], name)
+		if j < 0 {
+			b.WriteString(code[i:])
+			break
+		}
+		j += i
+		end := j + len(name)
+		b.WriteString(code[i:j])
+		bare := (j == 0 || !isIdentByte(code[j-1]) && code[j-1] != '.') && (end == len(code) || !isIdentByte(code[end]))
+		if rest := strings.TrimLeft(code[end:], " \t"); bare && strings.HasPrefix(rest, ":") && !strings.HasPrefix(rest, ":=") {
+			bare = false
+		}
+		if bare {
+			b.WriteString(repl)
+			n++
+		} else {
+			b.WriteString(name)
+		}
+		i = end
+	}
+	return b.String(), n
 }
 
 // renameFix rewrites a name the block declares nowhere to the variable it

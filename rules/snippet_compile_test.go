@@ -93,8 +93,9 @@ func TestSnippetCompile(t *testing.T) {
 			return mdClaim(t, ws, "limits/README.md", "lim, err := limits.New(Config{Max: 3})")
 		},
 		want: &want{
-			label:   review.Contradicted,
-			message: "The Go code block uses Config bare, but it writes the other names of package example.com/limits/limits with their qualifier, so it is read from outside the package, where Config is undefined: write limits.Config.",
+			label:      review.Contradicted,
+			message:    "The Go code block uses Config bare, but it writes the other names of package example.com/limits/limits with their qualifier, so it is read from outside the package, where Config is undefined: write limits.Config.",
+			suggestion: "lim, err := limits.New(limits.Config{Max: 3})\nfmt.Println(lim, err)",
 			evidence: []ev{
 				{"limits/README.md", at("limits/README.md", "lim, err := limits.New(Config{Max: 3})"), at("limits/README.md", "lim, err := limits.New(Config{Max: 3})"), review.SourceDoc, "code block uses Config bare but qualifies the other names of its package"},
 				{"limits/limits.go", cfgStart, cfgEnd, review.SourceCode, "declares Config, which outside its package is limits.Config"},

@@ -436,3 +436,27 @@ func TestSnippetInPackage(t *testing.T) {
 		})
 	}
 }
+
+// TestQualifyBare checks which bare uses of a package's name the
+// Unqualified suggestion qualifies.
+func TestQualifyBare(t *testing.T) {
+	tests := []struct {
+		name, code, want string
+		n                int
+	}{
+		{"a composite literal's type", "c := cache.New(Options{Size: 1})", "c := cache.New(cache.Options{Size: 1})", 1},
+		{"a key of the same name is a field", "cfg := cache.Config{Options: Options{}}", "cfg := cache.Config{Options: cache.Options{}}", 1},
+		{"a selector is not bare", "x := y.Options", "x := y.Options", 0},
+		{"a longer name is not the name", "o := MyOptions{}", "o := MyOptions{}", 0},
+		{"a key before a tab is a field", "Options:\tOptions{},", "Options:\tcache.Options{},", 1},
+		{"every use", "var a, b Options = Options{}, Options{}", "var a, b cache.Options = cache.Options{}, cache.Options{}", 3},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, n := qualifyBare(tt.code, "Options", "cache.Options")
+			if got != tt.want || n != tt.n {
+				t.Errorf("qualifyBare(%q) = %q, %d; want %q, %d", tt.code, got, n, tt.want, tt.n)
+			}
+		})
+	}
+}
