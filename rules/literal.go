@@ -320,6 +320,35 @@ func placeMentions(ws *review.Workspace, sent string) (lits, names []litPlaced) 
 	return lits, names
 }
 
+// bareNames finds where a sentence writes the claim's bare names
+// ("MaxRetries is 5 by default"): the identifiers the extractor resolved
+// in the claim's prose, as whole words not inside backticks or brackets.
+func bareNames(c review.Claim, sent string) []litPlaced {
+	var out []litPlaced
+	seen := map[string]bool{}
+	for _, m := range c.Mentions {
+		if m.Kind != review.MentionIdent || seen[m.Text] {
+			continue
+		}
+		seen[m.Text] = true
+		for i := 0; ; {
+			j := strings.Index(sent[i:], m.Text)
+			if j < 0 {
+				break
+			}
+			start, end := i+j, i+j+len(m.Text)
+			i = end
+			if start > 0 && (isIdentByte(sent[start-1]) || strings.ContainsRune(".`[", rune(sent[start-1]))) ||
+				end < len(sent) && (isIdentByte(sent[end]) || strings.ContainsRune("`]", rune(sent[end]))) {
+				continue
+			}
+			out = append(out, litPlaced{Mention: m, start: start, end: end})
+		}
+	}
+	slices.SortFunc(out, func(a, b litPlaced) int { return a.start - b.start })
+	return out
+}
+
 var (
 	// defaultCueRE ends right before a literal that states a default.
 	defaultCueRE = regexp.MustCompile(`(?i)(?:\bdefaults?\s+(?:to|is|of|value\s+is)|\bdefault(?:\s+value)?\s*[:=]|\bdefault\s+value|\(default|\bby\s+default,?(?:\s+(?:it\s+)?is)?|\bdefault\s+is\s+set\s+to)\s*$`)
@@ -350,8 +379,9 @@ func (r *LiteralMismatch) judgeSentence(ws *review.Workspace, sc scope, c review
 	if len(lits) == 0 {
 		return nil
 	}
-	// A literal bound to a name written right before it.
-	for _, n := range names {
+	// A literal bound to a name written right before it: linked,
+	// backticked or, as Go docs mostly write names, bare.
+	for _, n := range append(slices.Clip(names), bareNames(c, sent)...) {
 		var lit *litPlaced
 		for i := range lits {
 			if lits[i].start >= n.end {

@@ -294,6 +294,27 @@ func TestLiteralMismatch(t *testing.T) {
 		{name: "Markdown literal in an unrelated sentence", md: "benchmarked with 100 entries"},
 		{name: "Markdown limit that agrees", md: "`MaxValueSize` is 1 MiB"},
 		{name: "Markdown literal not right after the name", md: "`Shards` limits parallelism"},
+		{name: "Markdown bare const name that agrees", md: "Bare and right: DefaultTTL"},
+		{name: "Markdown bare const name not right before the literal", md: "MaxEntries bounds the cache in the 100"},
+		{
+			name: "Markdown bare const name before a count",
+			md:   "a cache holds at most MaxEntries, which is 80",
+			want: &want{
+				label:      review.Contradicted,
+				message:    "The doc gives 80 entries for MaxEntries, but MaxEntries is 50.",
+				suggestion: "Go docs mostly write names bare: a cache holds at most MaxEntries, which is 50 entries.",
+				evidence:   at("const MaxEntries =", "MaxEntries = 50"),
+			},
+		}, {
+			name: "Markdown bare field name with a default",
+			md:   "Options.Timeout defaults to 5 seconds",
+			want: &want{
+				label:      review.Contradicted,
+				message:    "The doc gives 5 seconds for Options.Timeout, but the code sets opts.Timeout = 2 * time.Second (2s).",
+				suggestion: "Options.Timeout defaults to 2 seconds when the caller leaves it zero.",
+				evidence:   at("opts.Timeout = 2", "opts.Timeout = 2 * time.Second"),
+			},
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -301,7 +322,9 @@ func TestLiteralMismatch(t *testing.T) {
 			if tt.symbol != "" {
 				c = goClaim(t, ws, "cache.go", tt.symbol)
 			} else {
-				c = mdClaim(t, ws, "README.md", tt.md)
+				// As the review reads it: with the bare names of its
+				// prose resolved.
+				c = resolvedClaim(t, ws, "README.md", tt.md)
 			}
 			got, err := rule.Judge(t.Context(), ws, c)
 			if err != nil {

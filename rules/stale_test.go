@@ -496,6 +496,19 @@ func extractAll(t *testing.T, ws *review.Workspace, scope review.Scope) []review
 	return claims
 }
 
+// resolvedClaim returns the claim of path containing s as the extractor
+// selects it in --scope all, its bare names resolved.
+func resolvedClaim(t *testing.T, ws *review.Workspace, path, s string) review.Claim {
+	t.Helper()
+	for _, c := range extractAll(t, ws, review.ScopeAll) {
+		if c.Path == path && strings.Contains(c.Text, s) {
+			return c
+		}
+	}
+	t.Fatalf("%s: no claim containing %q", path, s)
+	return review.Claim{}
+}
+
 // fakeHistory answers RemovedIn from a map.
 type fakeHistory map[string]review.Commit
 
