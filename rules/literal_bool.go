@@ -3,6 +3,7 @@ package rules
 import (
 	"cmp"
 	"fmt"
+	"go/constant"
 	"go/types"
 	"regexp"
 	"strings"
@@ -21,14 +22,15 @@ var boolDefaultRE = regexp.MustCompile(`(?i)(?:\bdefaults?\s+(?:to|is|value\s+is
 // Config.CookieSameSite, a string, says "Default value false" like the
 // CookieHTTPOnly above it). Only the field's own doc counts, and only a
 // field of a basic string or numeric type: a bool behind a pointer, an
-// interface or a func may take a boolean's meaning.
+// interface or a func may take a boolean's meaning, and so may a type of
+// its own that encodes one (encodesBool).
 func (r *LiteralMismatch) judgeBoolDefault(ws *review.Workspace, c review.Claim) *review.Verdict {
 	sym, field, ok := claimField(ws, c)
 	if !ok || sym.Name != field.Name || field.Object == nil {
 		return nil
 	}
 	b, ok := field.Object.Type().Underlying().(*types.Basic)
-	if !ok || b.Info()&(types.IsString|types.IsNumeric) == 0 {
+	if !ok || b.Info()&(types.IsString|types.IsNumeric) == 0 || encodesBool(field.Object.Type()) {
 		return nil
 	}
 	for _, sent := range prose.SplitSentences(c.Text) {
@@ -62,4 +64,45 @@ func (r *LiteralMismatch) judgeBoolDefault(ws *review.Workspace, c review.Claim)
 		return v
 	}
 	return nil
+}
+
+// encodesBool reports whether t is a defined type that stands for a
+// boolean in its own encoding (tailscale's opt.Bool, a string of "true",
+// "false" or ""): its name says bool, a method of it returns a bool, or
+// its package declares a constant of it spelt "true" or "false".
+func encodesBool(t types.Type) bool {
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return false
+	}
+	obj := named.Obj()
+	if strings.Contains(strings.ToLower(obj.Name()), "bool") {
+		return true
+	}
+	ms := types.NewMethodSet(types.NewPointer(named))
+	for i := range ms.Len() {
+		sig, ok := ms.At(i).Type().(*types.Signature)
+		if !ok {
+			continue
+		}
+		for v := range sig.Results().Variables() {
+			if b, ok := v.Type().Underlying().(*types.Basic); ok && b.Kind() == types.Bool {
+				return true
+			}
+		}
+	}
+	if obj.Pkg() == nil {
+		return false
+	}
+	scope := obj.Pkg().Scope()
+	for _, name := range scope.Names() {
+		k, ok := scope.Lookup(name).(*types.Const)
+		if !ok || !types.Identical(k.Type(), named) || k.Val().Kind() != constant.String {
+			continue
+		}
+		if s := strings.ToLower(constant.StringVal(k.Val())); s == "true" || s == "false" {
+			return true
+		}
+	}
+	return false
 }

@@ -442,7 +442,7 @@ func TestLiteralMismatchBoolDefault(t *testing.T) {
 			suggestion: "SameSite is the cookie's SameSite mode.\nOptional. Default value \"Lax\".",
 			evidence: []ev{
 				{"cookie.go", 10, 10, review.SourceCode, "declares CookieConfig.SameSite as string"},
-				{"cookie.go", 19, 19, review.SourceCode, "SameSite: \"Lax\""},
+				{"cookie.go", 25, 25, review.SourceCode, "SameSite: \"Lax\""},
 			},
 		}},
 		{"CookieConfig.MaxAge", &want{
@@ -452,6 +452,11 @@ func TestLiteralMismatchBoolDefault(t *testing.T) {
 		}},
 		// A pointer to a bool holds a boolean's meaning.
 		{"CookieConfig.Secure", nil},
+		// A string type of its own that encodes a boolean (tailscale's
+		// opt.Bool: "true", "false" or unset).
+		{"CookieConfig.Partitioned", nil},
+		{"CookieConfig.Shared", nil}, // a method of it returns a bool
+		{"CookieConfig.Signed", nil}, // a constant of it is "true"
 	}
 	for _, tt := range tests {
 		t.Run(tt.symbol, func(t *testing.T) {
