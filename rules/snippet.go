@@ -142,13 +142,13 @@ func (r *GoSnippet) judgeGo(ctx context.Context, ws *review.Workspace, c review.
 		if guide && !newCode(lines, codeLine, max(b.EndLine, codeLine), major) {
 			continue
 		}
-		if c.Kind == review.KindMarkdown && sketchIntro(lines, codeLine) {
-			// "For this example this could look like:" above a block
-			// of an API the text says does not exist.
-			continue
-		}
+		// "For this example this could look like:" above a block of an
+		// API the text says does not exist: a supposition may invent the
+		// module's API, never the standard library's (gqlgen's server
+		// that "could look like" one calling os.GetEnv).
+		sketch := c.Kind == review.KindMarkdown && sketchIntro(lines, codeLine)
 		var old map[int]bool
-		if c.Kind == review.KindMarkdown {
+		if c.Kind == review.KindMarkdown && !sketch {
 			old = oldCode(lines, codeLine, max(b.EndLine, codeLine), major)
 			entries := sigListing(b.Text)
 			if b.Lang == review.LangGoSignature {
@@ -275,6 +275,9 @@ func (r *GoSnippet) judgeGo(ctx context.Context, ws *review.Workspace, c review.
 		if is, ok := renamedCase(ctx, ws.Symbols, blockFrom, b.Text, pre, blockIssues); ok {
 			blockIssues = append(blockIssues, is)
 		}
+		if sketch {
+			blockIssues = slices.DeleteFunc(blockIssues, func(is gocheck.Issue) bool { return !is.Std })
+		}
 		for _, is := range blockIssues {
 			if old[min(max(codeLine+max(is.Line, 1)-1, b.Line), max(b.EndLine, b.Line))] {
 				continue // code the doc shows as old or wrong
@@ -293,7 +296,9 @@ func (r *GoSnippet) judgeGo(ctx context.Context, ws *review.Workspace, c review.
 			line = min(max(line, b.Line), max(b.EndLine, b.Line))
 			worst = append(worst, snippetIssue{Issue: is, block: b, line: line, codeLine: codeLine})
 		}
-		prior = append(prior, priorBlock{text: b.Text, section: c.Context})
+		if !sketch {
+			prior = append(prior, priorBlock{text: b.Text, section: c.Context})
+		}
 	}
 	if len(worst) == 0 && c.Kind == review.KindDocComment {
 		if is, ok := renamedAcross(ctx, ws.Symbols, from, docBlocks); ok && (!oldDebt || touched[is.Name]) {

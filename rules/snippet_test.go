@@ -414,6 +414,9 @@ func TestSnippetInPackage(t *testing.T) {
 		{"graph.Dial(nil)", ""},
 		// Introduced as a supposition ("could look like").
 		{"g.Versioned", ""},
+		// A supposition may invent the module's API, never the standard
+		// library's.
+		{"os.GetEnv(\"GRAPH\")", "os.GetEnv, which the standard library's package os does not declare"},
 		// A listing of the package's own type is written from inside.
 		{"start graph.Graph", ""},
 		// handle is the reader's function that process calls.
