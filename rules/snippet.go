@@ -1369,25 +1369,46 @@ func lookupIn(sc scope, dir, name string) (retrieval.Symbol, bool) {
 	return retrieval.Symbol{}, false
 }
 
-// moreIssues describes the problems a finding reports after its first: up
-// to three each with its line and the checker's message, more by their
-// lines only.
-func moreIssues(rest []snippetIssue) string {
-	if len(rest) == 0 {
+// moreIssues lists the issues of a claim after its first one (whose
+// message is first), each distinct message once with its lines: the same
+// slip written twice is one problem. Over three, they are counted.
+func moreIssues(first string, rest []snippetIssue) string {
+	var msgs []string
+	lines := map[string][]string{}
+	for _, is := range rest {
+		m := strings.TrimPrefix(is.Message, "syntax error: ")
+		if lines[m] == nil && m != first {
+			msgs = append(msgs, m)
+		}
+		lines[m] = append(lines[m], strconv.Itoa(is.line))
+	}
+	out := ""
+	if same := lines[first]; len(same) > 0 {
+		out = "; the same on line" + pluralS(len(same)) + " " + strings.Join(same, ", ")
+	}
+	if len(msgs) == 0 {
+		return out
+	}
+	if len(msgs) > 3 {
+		var all []string
+		for _, m := range msgs {
+			all = append(all, lines[m]...)
+		}
+		return out + fmt.Sprintf("; %d more problems follow, on lines %s", len(msgs), strings.Join(all, ", "))
+	}
+	parts := make([]string, len(msgs))
+	for i, m := range msgs {
+		parts[i] = fmt.Sprintf("line%s %s: %s", pluralS(len(lines[m])), strings.Join(lines[m], ", "), m)
+	}
+	return out + "; also " + strings.Join(parts, "; ")
+}
+
+// pluralS is "s" for a count other than one.
+func pluralS(n int) string {
+	if n == 1 {
 		return ""
 	}
-	if len(rest) > 3 {
-		lines := make([]string, len(rest))
-		for i, is := range rest {
-			lines[i] = strconv.Itoa(is.line)
-		}
-		return fmt.Sprintf("; %d more problems follow, on lines %s", len(rest), strings.Join(lines, ", "))
-	}
-	parts := make([]string, len(rest))
-	for i, is := range rest {
-		parts[i] = fmt.Sprintf("line %d: %s", is.line, strings.TrimPrefix(is.Message, "syntax error: "))
-	}
-	return "; also " + strings.Join(parts, "; ")
+	return "s"
 }
 
 // verdict reports the worst issues of a claim: the first one in the
@@ -1485,7 +1506,7 @@ func (r *GoSnippet) verdict(ws *review.Workspace, sc scope, c review.Claim, issu
 		// The bare names are listed already.
 		rest = slices.DeleteFunc(slices.Clone(rest), func(o snippetIssue) bool { return o.Kind == gocheck.Unqualified && o.Package == is.Package })
 	}
-	msg += moreIssues(rest)
+	msg += moreIssues(strings.TrimPrefix(is.Message, "syntax error: "), rest)
 	v.Message = msg + "."
 
 	hop := c.Symbol

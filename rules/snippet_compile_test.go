@@ -405,10 +405,14 @@ func TestMoreIssues(t *testing.T) {
 			"; also line 3: a; line 4: b; line 9: c"},
 		{"more than three by line", []snippetIssue{is(3, "a"), is(4, "b"), is(9, "c"), is(12, "d")},
 			"; 4 more problems follow, on lines 3, 4, 9, 12"},
+		// asynq's README misspells its type once and uses the right
+		// name twice: one slip.
+		{"the first problem again", []snippetIssue{is(127, "first")}, "; the same on line 127"},
+		{"a problem twice", []snippetIssue{is(5, "a"), is(8, "first"), is(9, "a")}, "; the same on line 8; also lines 5, 9: a"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := moreIssues(tt.rest); got != tt.want {
+			if got := moreIssues("first", tt.rest); got != tt.want {
 				t.Errorf("moreIssues = %q, want %q", got, tt.want)
 			}
 		})

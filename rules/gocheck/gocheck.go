@@ -2535,6 +2535,15 @@ func (s *checker) snipClassify(ctx context.Context, from *retrieval.Package, fse
 				name, v.Name(), fset.Position(v.Pos()).Line-seg.start+1, types.TypeString(v.Type(), func(p *types.Package) string { return p.Name() }))
 			return iss, true
 		}
+		if obj := snipUnusedDeclNamesake(info, name); obj != nil && fset.Position(obj.Pos()).Line >= seg.start {
+			// "type ImageProcesser struct" above methods and a
+			// constructor of *ImageProcessor (asynq's README).
+			iss.Kind = Renamed
+			iss.Name, iss.Closest, iss.Absent = name, obj.Name(), true
+			iss.Message = fmt.Sprintf("%s is declared nowhere; %s, declared on line %d and never used, is one letter away",
+				name, obj.Name(), fset.Position(obj.Pos()).Line-seg.start+1)
+			return iss, true
+		}
 		if v, member := s.snipUnusedReceiver(path, info, e.Pos, name); own(v) {
 			iss.Kind = Renamed
 			iss.Name, iss.Closest, iss.Absent = name, v.Name(), true
@@ -2891,6 +2900,37 @@ func snipUnusedNamesake(path []ast.Node, info *types.Info, pos token.Pos, name s
 	return v
 }
 
+// snipUnusedDeclNamesake returns the one package-level type or func the
+// checked source declares, never uses, and spells one letter away from
+// name, an undeclared name of four letters or more; nil when there is none
+// or more than one. A number added is another name, not a slip.
+func snipUnusedDeclNamesake(info *types.Info, name string) types.Object {
+	if len(name) < 4 {
+		return nil
+	}
+	used := make(map[types.Object]bool, len(info.Uses))
+	for _, obj := range info.Uses {
+		used[obj] = true
+	}
+	var found types.Object
+	for def, obj := range info.Defs {
+		switch obj.(type) {
+		case *types.TypeName, *types.Func:
+		default:
+			continue
+		}
+		if obj == nil || obj.Pkg() == nil || obj.Parent() != obj.Pkg().Scope() || used[obj] || def.Name == "main" ||
+			retrieval.EditDistance(def.Name, name, 1) != 1 || snipNumbered(def.Name, name) || snipNumbered(name, def.Name) {
+			continue
+		}
+		if found != nil {
+			return nil
+		}
+		found = obj
+	}
+	return found
+}
+
 // snipParamOpaque reports whether the parameter of call that takes the
 // argument at pos has a type whose underlying type is not known: it is
 // invalid, or it comes from a placeholder package.
@@ -3049,6 +3089,21 @@ func snipUseTakes(parent ast.Node, id *ast.Ident, info *types.Info, v *types.Var
 		}
 		obj, _, _ := types.LookupFieldOrMethod(v.Type(), true, v.Pkg(), p.Sel.Name)
 		return obj != nil
+	case *ast.KeyValueExpr:
+		// "EmailDeliveryPayload{TemplateID: templID}": the field
+		// takes v.
+		key, ok := p.Key.(*ast.Ident)
+		if !ok || p.Value != id {
+			return false
+		}
+		field, ok := info.Uses[key].(*types.Var)
+		if !ok || !field.IsField() {
+			return false
+		}
+		if i, ok := field.Type().Underlying().(*types.Interface); ok && i.Empty() {
+			return false
+		}
+		return types.AssignableTo(v.Type(), field.Type())
 	}
 	return false
 }

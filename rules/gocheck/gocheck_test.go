@@ -177,6 +177,35 @@ func testCheck(t *testing.T, s *retrieval.Symbols) {
 				Message: "tb1 is not declared in the snippet or the code blocks before it"}},
 		},
 		{
+			// asynq's README: "func NewEmailDeliveryTask(userID int,
+			// tmplID string)", then "TemplateID: templID".
+			name: "parameter misspelt as a field's value",
+			from: "cache",
+			src:  "type payload struct{ ID string }\n\nfunc newTask(tmplID string) payload {\n\treturn payload{ID: templID}\n}",
+			want: []Issue{{Kind: Renamed, Absent: true, Line: 4, Name: "templID", Closest: "tmplID",
+				Message: "templID is declared nowhere; tmplID, declared on line 3 and never used, is one letter away and of a type this use takes (string)"}},
+		},
+		{
+			// asynq's README: "type ImageProcesser struct", then
+			// methods and a constructor of *ImageProcessor.
+			name: "type misspelt where it is declared",
+			from: "cache",
+			src:  "type ImageProcesser struct{}\n\nfunc (p *ImageProcessor) Process() {}\n\nfunc NewImageProcessor() *ImageProcessor { return nil }",
+			want: []Issue{
+				{Kind: Renamed, Absent: true, Line: 3, Name: "ImageProcessor", Closest: "ImageProcesser",
+					Message: "ImageProcessor is declared nowhere; ImageProcesser, declared on line 1 and never used, is one letter away"},
+				{Kind: Renamed, Absent: true, Line: 5, Name: "ImageProcessor", Closest: "ImageProcesser",
+					Message: "ImageProcessor is declared nowhere; ImageProcesser, declared on line 1 and never used, is one letter away"},
+			},
+		},
+		{
+			name: "a type one letter away that the block uses is another type",
+			from: "cache",
+			src:  "type Processor struct{}\n\nvar _ = Processor{}\n\nfunc (p *Processer) Run() {}",
+			want: []Issue{{Kind: Undeclared, Line: 5, Name: "Processer",
+				Message: "Processer is not declared in the snippet or the code blocks before it"}},
+		},
+		{
 			name: "local renamed: the namesake has the member used",
 			from: "cache",
 			src:  "store := cache.New(cache.Options{})\nfmt.Println(stroe.Hits())",
