@@ -42,6 +42,14 @@ func (r *LiteralMismatch) judgeGoVersion(ws *review.Workspace, c review.Claim) *
 	if hasCodeBlock(c) {
 		return nil
 	}
+	if c.Kind != review.KindMarkdown && !strings.HasPrefix(c.Symbol, "package ") {
+		// A declaration's doc gives the release a behaviour depends on
+		// (gofumpt's "octal literals need go1.13" on its -lang flag,
+		// delve's "Supported Go versions are 1.18" of the binaries it
+		// reads), not the module's minimum, which READMEs and package
+		// docs state.
+		return nil
+	}
 	if c.Kind == review.KindMarkdown && historyHeadingRE.MatchString(c.Context) {
 		// A README's changelog section: "Minimum version is Go 1.16"
 		// under a release of 2022 was true then.

@@ -71,6 +71,11 @@ func TestLiteralMismatchGoVersion(t *testing.T) {
 		{name: "nested module has its own go.mod", path: "tool/README.md", md: "Go 1.16 or later"},
 		{name: "changelog", path: "CHANGELOG.md", md: "requires Go 1.18"},
 		{name: "code block", path: "README.md", md: "kv_iter.go"},
+		// A declaration's doc gives the release a behaviour depends on
+		// (gofumpt's octal literals, delve's binaries), not the module's.
+		{name: "a var's doc", path: "kv.go", symbol: "Lang"},
+		{name: "a func's doc", path: "kv.go", symbol: "SymName"},
+		{name: "an example's release", path: "docs/install.md", md: "octal literals need go1.13"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

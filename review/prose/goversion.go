@@ -118,7 +118,7 @@ func GoRequirements(text string) []GoRequirement {
 		if !goPhraseEnd(rest) {
 			continue
 		}
-		if goConditional(masked, start, prefixed) || inTodoLine(masked, start) {
+		if goConditional(masked, start, prefixed) || inTodoLine(masked, start) || goExample(masked, start) {
 			continue
 		}
 		out = append(out, r)
@@ -153,6 +153,18 @@ func GoRequirements(text string) []GoRequirement {
 		return nil
 	}
 	return out
+}
+
+// goExampleRE ends with an example's opening ("e.g.", "for example",
+// "such as") followed by no end of its sentence or parenthesis.
+var goExampleRE = regexp.MustCompile(`(?i)(?:\be\.g\.|\bfor\s+(?:example|instance)\b|\bsuch\s+as\b)[^.;:()]*$`)
+
+// goExample reports whether the release at start is in an example ("the
+// language version (e.g. 0o octal literals need go1.13)"): it gives a
+// feature's release, not the module's.
+func goExample(s string, start int) bool {
+	from := max(0, start-120)
+	return goExampleRE.MatchString(s[from:start])
 }
 
 // goPhraseEndRE is what may follow a minimum release: the end of the

@@ -36,6 +36,10 @@ func TestGoRequirements(t *testing.T) {
 		{"* [Go Lang](https://golang.org/) (minimum version required is 1.14):", []int{14}},
 		{"- Support for go 1.4 and above, while selectively using newer APIs for later releases", []int{4}},
 		{"* Go 1.13.x or above except 1.14.x", []int{13}},
+		// An example's release is a feature's (gofumpt's AGENTS.md).
+		{"Behavior can depend on `Options.LangVersion` (e.g. `0o` octal literals need go1.13) and the module path.", nil},
+		{"Some features, such as iterators, need Go 1.23 or later.", nil},
+		{"Tools (e.g. the CLI). The module needs Go 1.21 or later.", []int{21}},
 		{"This code is known to work on Go 1.12 and above.", []int{12}},
 		{"The server runs on Go 1.21 or later.", []int{21}},
 		// Not a minimum of this module's Go.

@@ -7,3 +7,11 @@ type Store struct{ m map[string]string }
 // Join merges two stores. On Go 1.20 and later the merge reuses the
 // larger map.
 func Join(a, b *Store) *Store { return a }
+
+// Lang is the language version of the files a store reads; octal
+// literals such as 0o17 need Go 1.13 or later.
+var Lang = "go1.22"
+
+// SymName names a symbol of a binary. Supported Go versions are 1.18 and
+// greater.
+func SymName(s string) string { return s }
