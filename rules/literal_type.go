@@ -52,8 +52,15 @@ func nameTypes(name string) []string {
 	return out
 }
 
-// returnsTypeRE is a sentence saying what a func returns, up to the type.
-var returnsTypeRE = regexp.MustCompile(`(?i)\b(?:returns?|returned|returning|represented)\b[^.;:]*?\b(?:an?|as(?:\s+an?)?)\s+$`)
+// returnsTypeRE is a sentence saying what a func returns, up to the
+// type, in one clause: a comma or a condition before the type starts
+// another ("returns the length in bytes…, never splitting a rune",
+// "returns the value of x if it is representable as an int32").
+var returnsTypeRE = regexp.MustCompile(`(?i)\b(?:returns?|returned|returning|represented)\b(?:[^.;:,]*?\b)?(?:an?|as(?:\s+an?)?)\s+$`)
+
+// returnsClauseBreakRE finds a condition in the words between "returns"
+// and the type.
+var returnsClauseBreakRE = regexp.MustCompile(`(?i)\b(?:if|when|unless|whether|while|without|never|except)\b`)
 
 // recordsTypeRE is a phrase naming the type of the values a declaration
 // records or holds, before the type ("record", "holds"), or after it.
@@ -116,7 +123,7 @@ func (r *LiteralMismatch) judgeTypeWord(ws *review.Workspace, c review.Claim) *r
 	switch sym.Kind {
 	case retrieval.SymbolFunc, retrieval.SymbolMethod:
 		res, ok := soleNumericResult(sym.Object)
-		if !ok || !returnsTypeRE.MatchString(sentenceBefore(c.Text, start)) {
+		if before := sentenceBefore(c.Text, start); !ok || !returnsTypeRE.MatchString(before) || returnsClauseBreakRE.MatchString(before[returnsTypeRE.FindStringIndex(before)[0]:]) {
 			break
 		}
 		actual, why = res, fmt.Sprintf("%s returns %s", lastPart(sym.Name), res)

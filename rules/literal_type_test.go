@@ -32,6 +32,10 @@ func TestLiteralTypeWord(t *testing.T) {
 			suggestion: "Float64CounterConfig contains options for asynchronous counter\ninstruments that record float64 values.",
 			evidence:   at("type Float64CounterConfig struct", "Float64CounterConfig is named for float64 values"),
 		}},
+		// The type word is not what the func returns: a clause after
+		// a comma (go-diff), a condition (starlark's AsInt32).
+		{"suffixBytes", nil},
+		{"AsInt32", nil},
 		{"Parse", &want{
 			label:      review.Contradicted,
 			message:    "The doc names float32, but Parse returns float64.",
