@@ -272,7 +272,7 @@ func (r *GoSnippet) judgeGo(ctx context.Context, ws *review.Workspace, c review.
 				blockIssues = append(blockIssues, is)
 			}
 		}
-		if is, ok := renamedCase(ctx, ws.Symbols, blockFrom, b.Text, pre, blockIssues); ok {
+		if is, ok := renamedCase(ctx, ws.Symbols, blockFrom, b.Text, pre, sectionBlocks(prior, c.Context), blockIssues); ok {
 			blockIssues = append(blockIssues, is)
 		}
 		if sketch {
@@ -919,6 +919,18 @@ func moduleIssue(sc scope, is gocheck.Issue) bool {
 // heading path of its section.
 type priorBlock struct {
 	text, section string
+}
+
+// sectionBlocks returns the texts of the earlier blocks of section,
+// nearest first.
+func sectionBlocks(prior []priorBlock, section string) []string {
+	var out []string
+	for i := len(prior) - 1; i >= 0; i-- {
+		if prior[i].section == section {
+			out = append(out, prior[i].text)
+		}
+	}
+	return out
 }
 
 // prelude returns the Go blocks of the claims that come before c in its

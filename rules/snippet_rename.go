@@ -404,8 +404,19 @@ func selectorBase(f *ast.File, name string) bool {
 // "Result{Connection: conn}". With U written as D the block has no
 // problem it did not have, and U's are gone. Other undeclared names may
 // stay: they are the reader's.
-func renamedCase(ctx context.Context, syms *retrieval.Symbols, dir, text string, prelude []string, issues []gocheck.Issue) (gocheck.Issue, bool) {
+//
+// The name may also be declared by an earlier block of the same section
+// (earlier, nearest first): gqlgen's field-collection page declares
+// "func GetPreloads" and, in the next block, "So if we call these
+// helpers", calls getPreloads(ctx). That block is then read before this
+// one.
+func renamedCase(ctx context.Context, syms *retrieval.Symbols, dir, text string, prelude, earlier []string, issues []gocheck.Issue) (gocheck.Issue, bool) {
 	f := parseAnyForm(text)
+	for closers := "\n}"; f == nil && len(closers) <= 3*len("\n}"); closers += "\n}" {
+		// A body left open for the text after it ("func (r
+		// *queryResolver) FlowBlocks(…) {" and its first line).
+		f = parseAnyForm(text + closers)
+	}
 	if f == nil {
 		// "func(...) (Result, error)": a placeholder in the parameters.
 		if _, f, _ = parseFragment(text); f == nil {
@@ -431,19 +442,58 @@ func renamedCase(ctx context.Context, syms *retrieval.Symbols, dir, text string,
 				d = name
 			}
 		}
+		with := prelude
+		if d == "" && !declared[u] {
+			d, with = earlierCase(earlier, u, uses)
+			if d != "" {
+				with = append(slices.Clip(prelude), with...)
+			}
+		}
 		if d == "" {
 			continue
 		}
-		after := checkBlock(ctx, syms, dir, replaceIdent(text, u, d), prelude)
+		after := checkBlock(ctx, syms, dir, replaceIdent(text, u, d), with)
 		if len(after) > len(issues)-countNamed(issues, u) || slices.ContainsFunc(after, func(a gocheck.Issue) bool {
 			return a.Name == u || a.Name == d || strings.Contains(a.Message, d)
 		}) {
 			continue
 		}
-		return gocheck.Issue{
-			Kind: gocheck.Renamed, Line: is.Line, Name: u, Closest: d,
-			Message: fmt.Sprintf("%s is declared nowhere; the block declares %s, which differs from it only in case and which it never uses", u, d),
-		}, true
+		msg := fmt.Sprintf("%s is declared nowhere; the block declares %s, which differs from it only in case and which it never uses", u, d)
+		if !declared[d] {
+			msg = fmt.Sprintf("%s is declared nowhere; the block before it declares %s, which differs from it only in case", u, d)
+		}
+		return gocheck.Issue{Kind: gocheck.Renamed, Line: is.Line, Name: u, Closest: d, Message: msg}, true
 	}
 	return gocheck.Issue{}, false
+}
+
+// earlierCase returns the one name an earlier block declares that differs
+// from u only in case, with that block's text, nearest block first; ""
+// when none does, the nearest that does declares two, or this block uses
+// the name as written.
+func earlierCase(earlier []string, u string, uses map[string]int) (string, []string) {
+	for _, text := range earlier {
+		f := parseAnyForm(text)
+		if f == nil {
+			continue
+		}
+		declared := map[string]bool{}
+		declaredNames(f, declared)
+		var d string
+		for name := range declared {
+			if name != u && strings.EqualFold(name, u) {
+				if d != "" {
+					return "", nil
+				}
+				d = name
+			}
+		}
+		if d != "" {
+			if uses[d] > 0 {
+				return "", nil
+			}
+			return d, []string{text}
+		}
+	}
+	return "", nil
 }

@@ -414,6 +414,10 @@ func TestSnippetInPackage(t *testing.T) {
 		{"graph.Dial(nil)", ""},
 		// Introduced as a supposition ("could look like").
 		{"g.Versioned", ""},
+		// gqlgen's field-collection page: the block before, in the same
+		// section, declares the helper with another case.
+		{"n := edgeCount(", "edgeCount is declared nowhere; the block before it declares EdgeCount, which differs from it only in case"},
+		{"m := edgeCounter(", ""},
 		// A supposition may invent the module's API, never the standard
 		// library's.
 		{"os.GetEnv(\"GRAPH\")", "os.GetEnv, which the standard library's package os does not declare"},

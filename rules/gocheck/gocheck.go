@@ -2527,7 +2527,20 @@ func (s *checker) snipClassify(ctx context.Context, from *retrieval.Package, fse
 		}
 		// The variable is the checked block's own, not a block's before
 		// it.
-		own := func(v *types.Var) bool { return v != nil && fset.Position(v.Pos()).Line >= seg.start }
+		// ownLine is the line, in the checked block, of a declaration
+		// there; 0 for one in another block, before it in the file or
+		// in a file of its own.
+		ownLine := func(pos token.Pos) int {
+			of, l := snipFileAt(fset, files, pos)
+			if of != f {
+				return 0
+			}
+			if s, ok := snipSegAt(of, l); ok && blocks[s.block].src {
+				return l - s.start + 1
+			}
+			return 0
+		}
+		own := func(v *types.Var) bool { return v != nil && ownLine(v.Pos()) > 0 }
 		if v := snipUnusedNamesake(path, info, e.Pos, name); own(v) {
 			iss.Kind = Renamed
 			iss.Name, iss.Closest, iss.Absent = name, v.Name(), true
@@ -2535,13 +2548,13 @@ func (s *checker) snipClassify(ctx context.Context, from *retrieval.Package, fse
 				name, v.Name(), fset.Position(v.Pos()).Line-seg.start+1, types.TypeString(v.Type(), func(p *types.Package) string { return p.Name() }))
 			return iss, true
 		}
-		if obj := snipUnusedDeclNamesake(info, name); obj != nil && fset.Position(obj.Pos()).Line >= seg.start {
+		if obj := snipUnusedDeclNamesake(info, name); obj != nil && ownLine(obj.Pos()) > 0 {
 			// "type ImageProcesser struct" above methods and a
 			// constructor of *ImageProcessor (asynq's README).
 			iss.Kind = Renamed
 			iss.Name, iss.Closest, iss.Absent = name, obj.Name(), true
 			iss.Message = fmt.Sprintf("%s is declared nowhere; %s, declared on line %d and never used, is one letter away",
-				name, obj.Name(), fset.Position(obj.Pos()).Line-seg.start+1)
+				name, obj.Name(), ownLine(obj.Pos()))
 			return iss, true
 		}
 		if v, member := s.snipUnusedReceiver(path, info, e.Pos, name); own(v) {
