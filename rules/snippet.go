@@ -441,10 +441,12 @@ func docContext(syms *retrieval.Symbols, dir, symbol string, c review.Claim) []s
 		}
 		decls = append(decls, fmt.Sprintf("var %s %s", v.Name(), types.TypeString(v.Type(), qual)))
 	}
-	// A block that calls the documented method on a value it declares
-	// itself ("cookie := NewCookie(t, c)", then "cookie.Raw()" under
-	// "func (c *Cookie) Raw()") has its own receiver: the receiver's
-	// name is another of its inputs.
+	// A block that calls the documented method on another name, one it
+	// declares itself ("cookie := NewCookie(t, c)", then "cookie.Raw()"
+	// under "func (c *Cookie) Raw()") or not (wechat's "kfClient.VerifyURL"
+	// under "func (r *Client) VerifyURL", beside the reader's router
+	// "r.GET(…)"), has its own receiver: the receiver's name is another
+	// of its inputs.
 	ownRecv := false
 	if recv := sig.Recv(); recv != nil {
 		for _, b := range c.Mentions {
@@ -452,7 +454,7 @@ func docContext(syms *retrieval.Symbols, dir, symbol string, c review.Claim) []s
 				continue
 			}
 			for _, m := range selectorCallRE.FindAllStringSubmatch(b.Text, -1) {
-				if m[2] == fn.Name() && own[m[1]] && m[1] != recv.Name() {
+				if m[2] == fn.Name() && m[1] != recv.Name() {
 					ownRecv = true
 				}
 			}

@@ -365,6 +365,16 @@ func TestSnippetInPackage(t *testing.T) {
 			"",
 		},
 		{
+			// wechat's kf doc: "r.GET(…)" of the reader's router under
+			// "func (r *Client) VerifyURL", which the example calls on
+			// kfClient: r is not the receiver.
+			"doc comment whose example calls the method on another name",
+			func(t *testing.T, ws *review.Workspace) review.Claim {
+				return goClaim(t, ws, "graph/graph.go", "Runnable.Verify")
+			},
+			"",
+		},
+		{
 			// NewGraph and START bare, graph.END qualified, in graph's own
 			// doc: the qualifier is the slip.
 			"doc comment mostly bare",

