@@ -58,7 +58,7 @@ func (r *LiteralMismatch) judgeNounValue(ws *review.Workspace, c review.Claim) *
 		}
 		for _, n := range sentenceNumbers(text) {
 			m := nounValueRE.FindStringSubmatch(text[:n.start])
-			if m == nil {
+			if m == nil || inDocCode(c.Text, sent.Start+n.start) {
 				continue
 			}
 			field := camelWords(m[1])
@@ -253,4 +253,13 @@ func fieldSets(syms *retrieval.Symbols, sym retrieval.Symbol) []fieldSet {
 		add(ref.Symbol, ref.Hops, true)
 	}
 	return out
+}
+
+// inDocCode reports whether offset i of a doc comment's text is on an
+// indented line, a code block of the doc: fake-gcs-server's "bytes */4096
+// (The end of 4096 byte streaming document)" is an example header, not a
+// field's value.
+func inDocCode(text string, i int) bool {
+	start := strings.LastIndexByte(text[:i], '\n') + 1
+	return strings.HasPrefix(text[start:], " ") || strings.HasPrefix(text[start:], "\t")
 }

@@ -24,6 +24,7 @@ func TestLiteralNounValue(t *testing.T) {
 		{"Legacy", "", ""}, // a string field is not compared with a number
 		{"Fine", "", ""},   // right in other units; no field is called buffer
 		{"Accept", "", ""}, // a callee sets the status code only when rate limited
+		{"Resized", "", ""}, // a number of the doc's code block is an example
 	}
 	for _, tt := range tests {
 		t.Run(tt.symbol, func(t *testing.T) {

@@ -70,3 +70,8 @@ func do() *Response {
 }
 
 func limited() bool { return false }
+
+// Resized returns a client for ranges such as:
+//
+//	bytes */4096 (the size of 4096 byte documents)
+func Resized() *Client { return &Client{Size: 2048} }
