@@ -460,7 +460,7 @@ func renamedCase(ctx context.Context, syms *retrieval.Symbols, dir, text string,
 		}
 		msg := fmt.Sprintf("%s is declared nowhere; the block declares %s, which differs from it only in case and which it never uses", u, d)
 		if !declared[d] {
-			msg = fmt.Sprintf("%s is declared nowhere; the block before it declares %s, which differs from it only in case", u, d)
+			msg = fmt.Sprintf("%s is declared nowhere; an earlier block of the section declares %s, which differs from it only in case", u, d)
 		}
 		return gocheck.Issue{Kind: gocheck.Renamed, Line: is.Line, Name: u, Closest: d, Message: msg}, true
 	}

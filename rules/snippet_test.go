@@ -426,7 +426,7 @@ func TestSnippetInPackage(t *testing.T) {
 		{"g.Versioned", ""},
 		// gqlgen's field-collection page: the block before, in the same
 		// section, declares the helper with another case.
-		{"n := edgeCount(", "edgeCount is declared nowhere; the block before it declares EdgeCount, which differs from it only in case"},
+		{"n := edgeCount(", "edgeCount is declared nowhere; an earlier block of the section declares EdgeCount, which differs from it only in case"},
 		{"m := edgeCounter(", ""},
 		// A supposition may invent the module's API, never the standard
 		// library's.
