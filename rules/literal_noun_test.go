@@ -20,10 +20,10 @@ func TestLiteralNounValue(t *testing.T) {
 		// buffer (no such field) are not.
 		{"NewClient", "The doc says NewClient gives read timeout 5 seconds, but it sets ReadTimeout to 10 * time.Second.", "fetch.go:31"},
 		{"Sized", "The doc says Sized gives size 4096, but it sets Size to 2048.", "fetch.go:50"}, // through a callee
-		{"Dial", "", ""},   // two ports: which one the doc means is not certain
-		{"Legacy", "", ""}, // a string field is not compared with a number
-		{"Fine", "", ""},   // right in other units; no field is called buffer
-		{"Accept", "", ""}, // a callee sets the status code only when rate limited
+		{"Dial", "", ""},    // two ports: which one the doc means is not certain
+		{"Legacy", "", ""},  // a string field is not compared with a number
+		{"Fine", "", ""},    // right in other units; no field is called buffer
+		{"Accept", "", ""},  // a callee sets the status code only when rate limited
 		{"Resized", "", ""}, // a number of the doc's code block is an example
 	}
 	for _, tt := range tests {
