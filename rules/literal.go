@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/constant"
+	"go/parser"
 	"go/token"
 	"go/types"
 	"math"
@@ -636,7 +637,7 @@ func litIsDuration(t types.Type) bool {
 // of a mismatch, or nil when they agree or cannot be compared.
 func (r *LiteralMismatch) compare(c review.Claim, subject string, lit litPlaced, site valueSite) *review.Verdict {
 	m, ok := matchLiteral(lit, site)
-	if !ok || m.equal {
+	if !ok || m.equal || statesOperand(lit, site) {
 		return nil
 	}
 	codeInUnit, codeShown := m.inUnit, m.shown
@@ -671,6 +672,37 @@ func (r *LiteralMismatch) compare(c review.Claim, subject string, lit litPlaced,
 			Why: site.why, Hops: hops,
 		}},
 	}
+}
+
+// statesOperand reports whether the literal states an operand of the
+// constant's expression rather than its value: dynamic-ssz's
+// maxPooledOffsetSlice counts "entries (64 KiB)" as 64 << 10 / 4, the 64
+// KiB it divides by the entry's size.
+func statesOperand(lit litPlaced, site valueSite) bool {
+	x, err := parser.ParseExpr(site.expr)
+	if err != nil {
+		return false
+	}
+	found := false
+	ast.Inspect(x, func(n ast.Node) bool {
+		b, ok := n.(*ast.BinaryExpr)
+		if !ok || found {
+			return !found
+		}
+		for _, operand := range []ast.Expr{b.X, b.Y} {
+			tv, err := types.Eval(token.NewFileSet(), nil, token.NoPos, types.ExprString(operand))
+			if err != nil || tv.Value == nil {
+				continue
+			}
+			part := site
+			part.val = tv.Value
+			if m, ok := matchLiteral(lit, part); ok && m.equal {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // litMatch is how a doc's literal compares with a constant value.

@@ -412,3 +412,7 @@ func newReader(opts ReadOptions) *Logger {
 	_ = sub
 	return NewLogger()
 }
+
+// maxPooledOffsets is the largest offset slice the pool keeps, in
+// entries (64 KiB).
+const maxPooledOffsets = 64 << 10 / 4
