@@ -316,6 +316,12 @@ func isIdentByte(b byte) bool {
 // a name: not preceded by an identifier byte or a dot, and not followed by
 // an identifier byte. It reports how many it replaced.
 func replaceName(text, old, repl string) (string, int) {
+	return replaceNameUnless(text, old, repl, nil)
+}
+
+// replaceNameUnless is replaceName leaving the occurrences for which skip,
+// given the text after one, is true.
+func replaceNameUnless(text, old, repl string, skip func(after string) bool) (string, int) {
 	var b strings.Builder
 	n := 0
 	for i := 0; i < len(text); {
@@ -329,7 +335,7 @@ func replaceName(text, old, repl string) (string, int) {
 		before := j == 0 || !(isIdentByte(text[j-1]) || text[j-1] == '.')
 		after := end == len(text) || !isIdentByte(text[end])
 		b.WriteString(text[i:j])
-		if before && after {
+		if before && after && (skip == nil || !skip(text[end:])) {
 			b.WriteString(repl)
 			n++
 		} else {

@@ -1671,30 +1671,10 @@ func unqualifiedFix(text string, issues []snippetIssue) string {
 // qualifyBare writes repl for each bare use of name in code (not after a
 // dot, not a key before a colon) and returns how many it wrote.
 func qualifyBare(code, name, repl string) (string, int) {
-	var b strings.Builder
-	n := 0
-	for i := 0; i < len(code); {
-		j := strings.Index(code[i:], name)
-		if j < 0 {
-			b.WriteString(code[i:])
-			break
-		}
-		j += i
-		end := j + len(name)
-		b.WriteString(code[i:j])
-		bare := (j == 0 || !isIdentByte(code[j-1]) && code[j-1] != '.') && (end == len(code) || !isIdentByte(code[end]))
-		if rest := strings.TrimLeft(code[end:], " \t"); bare && strings.HasPrefix(rest, ":") && !strings.HasPrefix(rest, ":=") {
-			bare = false
-		}
-		if bare {
-			b.WriteString(repl)
-			n++
-		} else {
-			b.WriteString(name)
-		}
-		i = end
-	}
-	return b.String(), n
+	return replaceNameUnless(code, name, repl, func(after string) bool {
+		rest := strings.TrimLeft(after, " \t")
+		return strings.HasPrefix(rest, ":") && !strings.HasPrefix(rest, ":=")
+	})
 }
 
 // renameFix rewrites a name the block declares nowhere to the variable it
