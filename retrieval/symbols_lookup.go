@@ -832,6 +832,23 @@ func (s *Symbols) ImportedAs(fromDir, name string) (string, bool) {
 	return ip, ok
 }
 
+// ImportsPath reports whether the files of the package in fromDir, tests
+// included, import ip under any name (html/template as htmltpl).
+func (s *Symbols) ImportsPath(fromDir, ip string) bool {
+	p := s.Package(fromDir)
+	if p == nil {
+		return false
+	}
+	for _, m := range []map[string]string{p.imports, p.testImports} {
+		for _, v := range m {
+			if v == ip {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // StdNamed reports whether a standard library package is called name
 // ("json" for encoding/json), so that "name.X" written without an import
 // may mean it.

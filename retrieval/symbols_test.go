@@ -153,7 +153,7 @@ func testSymPackages(t *testing.T, s *Symbols) {
 		{"internal/sweep", "example.com/cachemod/internal/sweep", "sweep", "example.com/cachemod",
 			[]string{"internal/sweep/sweep.go"}, nil, false},
 		{"log", "example.com/cachemod/log", "log", "example.com/cachemod",
-			[]string{"log/log.go"}, nil, false},
+			[]string{"log/log.go", "log/page.go"}, nil, false},
 		{"tools/gen", "example.com/cachemod/tools/gen", "gen", "example.com/cachemod/tools",
 			[]string{"tools/gen/gen.go"}, nil, false},
 	}

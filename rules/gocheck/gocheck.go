@@ -2004,7 +2004,22 @@ func (s *checker) snipImportFor(ctx context.Context, from *retrieval.Package, na
 			other = append(other, p.ImportPath)
 		}
 	}
-	cands = append(append(append(cands, same...), other...), s.syms.StdPathsByPreference(name)...)
+	std := s.syms.StdPathsByPreference(name)
+	if from != nil {
+		// Of the standard packages called name, the one the documented
+		// package imports under any name first: a doc in a package
+		// importing htmltpl "html/template" writes template.Must for it.
+		var imported, rest []string
+		for _, ip := range std {
+			if s.syms.ImportsPath(from.Dir, ip) {
+				imported = append(imported, ip)
+			} else {
+				rest = append(rest, ip)
+			}
+		}
+		std = append(imported, rest...)
+	}
+	cands = append(append(append(cands, same...), other...), std...)
 	if ip, ok := s.syms.RepoImportedAs(name); ok && !slices.Contains(cands, ip) {
 		// The import the repository's own code writes under that name
 		// (sdktrace for go.opentelemetry.io/otel/sdk/trace).
@@ -3887,6 +3902,24 @@ var snipQualifiedRE = regexp.MustCompile(`(?m)^(\s*)[\pL_][\pL\pN_]*\.([\pL_][\p
 // "Use(your Middleware)"): a placeholder for the reader's value.
 var snipProseArgRE = regexp.MustCompile(`[(,]\s*(?:some|any|your|my|the|an?|another|other)\s+[A-Za-z_]\w*\s*[),]`)
 
+// snipNumberWordRE matches a number followed by a word, outside quotes,
+// which Go never writes and prose does: folio's table layouts,
+// "offsets[count] (2 each, relative to subtable)".
+var snipNumberWordRE = regexp.MustCompile(`(?:^|[^\w.])\d+(?:\.\d+)?[ \t]+[A-Za-z_]`)
+
+// snipCodeOf returns line without its string literals' contents and its
+// line comment.
+func snipCodeOf(line string) string {
+	line = snipQuotesRE.ReplaceAllString(line, `""`)
+	if i := strings.Index(line, "//"); i >= 0 {
+		line = line[:i]
+	}
+	return line
+}
+
+// snipQuotesRE matches a Go string or rune literal on one line.
+var snipQuotesRE = regexp.MustCompile("\"(?:[^\"\\\\]|\\\\.)*\"|`[^`]*`|'(?:[^'\\\\]|\\\\.)*'")
+
 // snipForeignDeclRE matches a declaration written with the keyword of
 // another language: val, let, def, fun, fn, function, dim, auto, and a
 // name with an optional type.
@@ -3902,7 +3935,8 @@ func snipNotCode(src string, line int) bool {
 	lines := strings.Split(src, "\n")
 	if line >= 1 && line <= len(lines) {
 		l := lines[line-1]
-		if strings.Contains(l, "...") || strings.Contains(l, "…") || snipPlaceholderRE.MatchString(l) || snipProseArgRE.MatchString(l) {
+		if strings.Contains(l, "...") || strings.Contains(l, "…") || snipPlaceholderRE.MatchString(l) || snipProseArgRE.MatchString(l) ||
+			snipNumberWordRE.MatchString(snipCodeOf(l)) {
 			return true
 		}
 		// A line without any of Go's brackets, quotes or assignment is

@@ -121,6 +121,14 @@ func testCheck(t *testing.T, s *retrieval.Symbols) {
 				"func main() {\n\tc := cache.New(cache.Options{})\n\t_ = c.Flush(context.Background())\n}\n",
 		},
 		{
+			// folio's tmpl doc: the package imports htmltpl
+			// "html/template", so its doc's template.Must is that one,
+			// not text/template, the first standard package so called.
+			name: "an ambiguous standard name is the one the package imports",
+			from: "log",
+			src:  "layout := template.Must(template.ParseGlob(\"*.html\"))\npage := &log.Page{Layout: layout}\nfmt.Println(page)",
+		},
+		{
 			name: "unknown method",
 			from: "cache",
 			src:  "c := cache.New(cache.Options{})\nc.Purge(context.Background())",
@@ -682,6 +690,20 @@ func testCheck(t *testing.T, s *retrieval.Symbols) {
 			name: "an argument written as a phrase is a placeholder",
 			from: "cache",
 			src:  "c := cache.New(cache.Options{})\nc.Set(some Key, \"v\")",
+		},
+		{
+			// folio's font tables: "offsets[count] (2 each, relative to
+			// subtable)" is a layout, not a call missing its commas.
+			name: "a number followed by a word is prose",
+			from: "cache",
+			src:  "format(2) = 1\ncoverageOff(2)\noffsets[count] (2 each, relative to subtable)",
+		},
+		{
+			// The same words inside a string or a comment are code's.
+			name: "a number and a word in a string stay code",
+			from: "cache",
+			src:  "c := cache.New(cache.Options{})\nc.Set(\"2 each\" \"v\") // 2 each",
+			want: []Issue{{Kind: Syntax, Line: 2, Message: "syntax error: missing ',' in argument list"}},
 		},
 		{
 			// benthos's cuegen notes end with "&ast.Field{…},".
