@@ -124,6 +124,9 @@ func absentIn(ws *review.Workspace, sc scope, c review.Claim, m review.Mention, 
 			return absence{}, false
 		}
 		near := nearNames(packageNames(p, true), name)
+		if m.Kind == review.MentionIdent && !opensDoc(c, name) && termOfNearDoc(sc, c, p, near, name) {
+			return absence{}, false
+		}
 		// An UpperCamel word amid prose may be a term of the domain
 		// ("UpDownCounter", "RedisTimeSeries"), a lowerCamel one is
 		// code ("passing control to lexComment"); the first is absent only as the
@@ -170,6 +173,25 @@ func absentIn(ws *review.Workspace, sc scope, c review.Claim, m review.Mention, 
 		return absence{where: "type " + parts[0], near: near, scopeSym: sym, hasScope: true}, true
 	}
 	return absence{}, false
+}
+
+// termOfNearDoc reports whether the doc of one of the names closest to a
+// bare word names the word too, past its opening: the author writes both,
+// the word as a term of the domain the name is made from ("decodePDFDoc
+// maps each byte of s from PDFDocEncoding", "parseChainSubRule reads a
+// ChainSubRule").
+func termOfNearDoc(sc scope, c review.Claim, p *retrieval.Package, near []string, word string) bool {
+	for _, n := range near {
+		sym, ok := sc.syms.Lookup(p.Dir, n)
+		if !ok || sym.Doc == "" || sym.Path == c.Path && sym.DocLine == c.Line {
+			continue
+		}
+		_, rest, _ := strings.Cut(strings.TrimSpace(sym.Doc), " ")
+		if litNamesWord(rest, word) {
+			return true
+		}
+	}
+	return false
 }
 
 // stdRival reports whether a standard library package called q declares

@@ -297,6 +297,13 @@ func TestAbsentDomainTerm(t *testing.T) {
 		{"Restore", "RestoreDBaaSNow does not exist"},
 		// A part of ForkOptions, but the name this diff renamed.
 		{"Clone", "ForkDB was renamed to BranchDB"},
+		// folio's RFC 3161 and PDF terms: the doc of timeStampResp
+		// names TimeStampResp, the code writes "/BaseFont"; a
+		// misspelt parseResp stays a finding.
+		{"parseResp", ""},
+		{"FontName", ""},
+		{"Count", ""},
+		{"Verify", "parseRespp does not exist"},
 	} {
 		t.Run(tt.symbol, func(t *testing.T) {
 			got, err := (&StaleReference{}).Judge(t.Context(), ws, extractedClaim(t, ws, tt.symbol))

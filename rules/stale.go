@@ -301,6 +301,9 @@ func (r *StaleReference) check(ctx context.Context, ws *review.Workspace, sc sco
 	if ok && repl == c.Symbol {
 		return stale{}, false, nil
 	}
+	if ok && termBesideName(ws, c, m, name, sym) {
+		return stale{}, false, nil
+	}
 	if !ok {
 		a, absent := absentIn(ws, sc, c, m, name)
 		if !absent {
@@ -312,6 +315,29 @@ func (r *StaleReference) check(ctx context.Context, ws *review.Workspace, sc sco
 	s.kind, s.repl, s.newSym, s.hasNew = staleSuggested, repl, sym, true
 	s.removedIn = r.removedIn(ctx, ws, sc, name)
 	return s, true, nil
+}
+
+// termBesideName reports whether a bare name of a doc's prose, close to
+// the existing sym, is a term of its own rather than sym misspelt: the
+// repository's code uses the word (folio's "PDF BaseFont name" beside
+// ParseFont, the code writing "/BaseFont"), or sym's own doc names it,
+// so its author knows both ("timeStampResp is the ASN.1 TimeStampResp
+// structure"; "parseChainSubRule reads a ChainSubRule"). The opening
+// word of a doc names its symbol and stays checked.
+func termBesideName(ws *review.Workspace, c review.Claim, m review.Mention, name string, sym retrieval.Symbol) bool {
+	if m.Kind != review.MentionIdent || strings.Contains(name, ".") || opensDoc(c, name) {
+		return false
+	}
+	if repoWords(ws)[name] {
+		return true
+	}
+	if sym.Doc == "" || sym.Path == c.Path && sym.DocLine == c.Line {
+		return false
+	}
+	// Past the doc's opening word, which may be the stale name itself
+	// (a doc copied and left unrenamed).
+	_, rest, _ := strings.Cut(strings.TrimSpace(sym.Doc), " ")
+	return litNamesWord(rest, name)
 }
 
 // removedIn asks the repository's history, within

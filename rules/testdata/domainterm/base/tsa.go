@@ -1,0 +1,25 @@
+package db
+
+// timeStampResp is the ASN.1 TimeStampResp structure (RFC 3161).
+type timeStampResp struct{}
+
+// parseResp parses a DER-encoded TimeStampResp.
+func parseResp() timeStampResp { return timeStampResp{} }
+
+// fontKey is the key of a font's name in its dictionary.
+const fontKey = "/BaseFont"
+
+// ParseFont reads a font.
+func ParseFont() {}
+
+// FontName returns the PDF BaseFont name of a font.
+func FontName() string { return fontKey }
+
+// Verify checks a response: call parseRespp first.
+func Verify() { _ = parseResp() }
+
+// SignerInfos lists the SignerInfo entries of a signed message.
+type SignerInfos []int
+
+// Count counts each SignerInfo of a signed message.
+func Count(s SignerInfos) int { return len(s) }
