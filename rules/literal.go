@@ -217,6 +217,9 @@ func (r *LiteralMismatch) Judge(ctx context.Context, ws *review.Workspace, c rev
 	if v := r.judgeOption(ws, c); v != nil {
 		return v, nil
 	}
+	if v := r.judgeFuncLitDefault(ws, c); v != nil {
+		return v, nil
+	}
 	if v := r.judgeBoolDefault(ws, c); v != nil {
 		return v, nil
 	}

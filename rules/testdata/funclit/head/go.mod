@@ -1,0 +1,3 @@
+module example.com/kgo
+
+go 1.22
