@@ -726,6 +726,9 @@ func matchLiteral(lit litPlaced, site valueSite) (litMatch, bool) {
 	if lit.Unit == "%" {
 		return matchPercent(lit, site)
 	}
+	if m, ok := matchFloatCount(lit, site); ok {
+		return m, true
+	}
 	if site.val == nil || site.val.Kind() != constant.Int {
 		return litMatch{}, false
 	}
@@ -818,6 +821,26 @@ func matchLiteral(lit litPlaced, site valueSite) (litMatch, bool) {
 		return litMatch{}, false
 	}
 	return litMatch{inUnit: codeInUnit, shown: codeShown}, true
+}
+
+// matchFloatCount compares a number written without a unit ("The
+// default is 72.0.") with the default of a floating-point field or
+// constant (captcha's FontDPI float64); false for anything else.
+func matchFloatCount(lit litPlaced, site valueSite) (litMatch, bool) {
+	if lit.Unit != "count" || site.val == nil || site.enum || site.typ == nil || !isNumeric(site.val) {
+		return litMatch{}, false
+	}
+	if b, ok := site.typ.Underlying().(*types.Basic); !ok || b.Info()&types.IsFloat == 0 {
+		return litMatch{}, false
+	}
+	code, _ := constant.Float64Val(constant.ToFloat(site.val))
+	if math.IsInf(code, 0) || math.IsNaN(code) || code < 0 {
+		return litMatch{}, false
+	}
+	if litSame(lit.Value, code) {
+		return litMatch{equal: true}, true
+	}
+	return litMatch{inUnit: code, shown: strconv.FormatFloat(code, 'f', -1, 64)}, true
 }
 
 // bitName reports whether a constant's name says it counts bits

@@ -270,6 +270,18 @@ func TestLiteralMismatch(t *testing.T) {
 				evidence:   at("s.Port = 9090", "s.Port = 9090"),
 			},
 		},
+		{
+			// captcha's Options: "The default is 72.0." of a float.
+			name:   "decimal field default without a unit",
+			symbol: "Server.DPI",
+			want: &want{
+				label:      review.Contradicted,
+				message:    "The doc gives 72.0 for Server.DPI, but the code sets s.DPI = 144.",
+				suggestion: "DPI is the font's dots per inch. The default is 144.",
+				evidence:   at("s.DPI = 144", "s.DPI = 144"),
+			},
+		},
+		{name: "decimal field default that agrees", symbol: "Server.Scale"},
 		{name: "setDefaults fallback that agrees", symbol: "Server.Backlog"},
 		{name: "default written as an expression", symbol: "Buffers.Read"},
 		{name: "default with a glued scale suffix", symbol: "Buffers.Write"},

@@ -246,7 +246,7 @@ func baseConsts(ctx context.Context, ws *review.Workspace, dir string) *pkgValue
 
 // bareDefaultRE finds a number written without a unit right after a
 // default phrase: "Default is 16.", "defaults to 100 if unset".
-var bareDefaultRE = regexp.MustCompile(`(?i)(?:\bdefaults?\s+(?:to|is|of|value\s+is)|\bdefault(?:\s+value)?\s*[:=]|\bdefault\s+value|\(default:?|\bby\s+default,?(?:\s+(?:it\s+)?is)?)\s*(\d[\d,]*)`)
+var bareDefaultRE = regexp.MustCompile(`(?i)(?:\bdefaults?\s+(?:to|is|of|value\s+is)|\bdefault(?:\s+value)?\s*[:=]|\bdefault\s+value|\(default:?|\bby\s+default,?(?:\s+(?:it\s+)?is)?)\s*(\d[\d,]*(?:\.\d+)?)`)
 
 // judgeValueChange reports a doc that the diff leaves alone and that
 // still states the value a constant had before the diff changed it, or

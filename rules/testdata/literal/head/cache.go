@@ -309,10 +309,16 @@ type Server struct {
 	Port int
 	// Backlog is the accept queue. Defaults to 128 connections.
 	Backlog int
+	// DPI is the font's dots per inch. The default is 72.0.
+	DPI float64
+	// Scale is the font's scale. The default is 1.0.
+	Scale float64
 }
 
 func (s *Server) setDefaults() {
 	s.Port = 9090
+	s.DPI = 144
+	s.Scale = 1.0
 	if s.Backlog == 0 {
 		s.Backlog = 128
 	}
