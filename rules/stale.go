@@ -202,8 +202,12 @@ func (r *StaleReference) check(ctx context.Context, ws *review.Workspace, sc sco
 	if single && m.Kind != review.MentionDocLink && c.Kind == review.KindDocComment && !opensDoc(c, name) {
 		// (The opening word names the doc's own declaration, never an
 		// imported type: "LevelFilter returns a LevelFilter" on a func
-		// this diff renamed stays a finding beside logutils.LevelFilter.)
-		if p := sc.syms.Package(c.Package); p != nil && p.Types != nil && (importExports(p, name) || importExports(p, strings.TrimSuffix(name, "s"))) {
+		// this diff renamed stays a finding beside logutils.LevelFilter;
+		// nor is a name of the package that this diff renamed or
+		// removed: ndp's "an error from ParseMessage" after ParseMessage
+		// became ParseNo, beside x/net/icmp's ParseMessage.)
+		if p := sc.syms.Package(c.Package); p != nil && p.Types != nil && (importExports(p, name) || importExports(p, strings.TrimSuffix(name, "s"))) &&
+			!r.changedHere(ctx, ws, sc, name) {
 			// A type of an imported package named bare
 			// ("implements the RoundTripper interface" in a package
 			// importing net/http, or its plural, "RoundTrippers") is
@@ -238,6 +242,17 @@ func (r *StaleReference) check(ctx context.Context, ws *review.Workspace, sc sco
 			s.kind, s.repl, s.newSym, s.hasNew = staleRenamed, repl, sym, true
 			s.change, s.oldName = rn.New, rn.Old.Name
 			return s, true, nil
+		}
+	}
+	if single && c.Kind == review.KindDocComment && len(sc.syms.PackagesNamed(name)) == 0 {
+		// A bare name of an imported module package that this diff
+		// renamed, as the doc's own package does not declare it.
+		if rn, repl, ok := matchRename(changes.Renamed, sc.importTargets(name)); ok {
+			if sym, found := ws.Symbols.Lookup(rn.New.Dir, repl); found {
+				s.kind, s.repl, s.newSym, s.hasNew = staleRenamed, repl, sym, true
+				s.change, s.oldName = rn.New, rn.Old.Name
+				return s, true, nil
+			}
 		}
 	}
 	if rm, ok := matchRemoval(changes.Removed, targets); ok {
@@ -338,6 +353,21 @@ func termBesideName(ws *review.Workspace, c review.Claim, m review.Mention, name
 	// (a doc copied and left unrenamed).
 	_, rest, _ := strings.Cut(strings.TrimSpace(sym.Doc), " ")
 	return litNamesWord(rest, name)
+}
+
+// changedHere reports whether this diff renamed or removed a declaration
+// that name, as the claim's scope reads it, meant.
+func (r *StaleReference) changedHere(ctx context.Context, ws *review.Workspace, sc scope, name string) bool {
+	changes, err := ws.Changes(ctx)
+	if err != nil {
+		return false
+	}
+	targets := sc.targets(name)
+	if _, _, ok := matchRename(changes.Renamed, append(targets, sc.importTargets(name)...)); ok {
+		return true
+	}
+	_, ok := matchRemoval(changes.Removed, targets)
+	return ok
 }
 
 // removedIn asks the repository's history, within
@@ -545,6 +575,27 @@ func (s scope) targets(name string) []target {
 	if pkg, rest, ok := strings.Cut(name, "."); ok {
 		for _, p := range s.packagesNamed(pkg) {
 			ts = append(ts, target{dir: p.Dir, rel: rest, prefix: pkg + "."})
+		}
+	}
+	return ts
+}
+
+// importTargets lists the readings of a single name of a doc comment as
+// a declaration of a module package its package imports: an example
+// program's doc that writes a library's func bare ("Uses only two library
+// functions, SerializeHeader and SerializeEntries").
+func (s scope) importTargets(name string) []target {
+	if s.markdown || strings.Contains(name, ".") {
+		return nil
+	}
+	p := s.syms.Package(s.primary())
+	if p == nil || p.Types == nil {
+		return nil
+	}
+	var ts []target
+	for _, imp := range p.Types.Imports() {
+		if q := s.syms.PackageByPath(imp.Path()); q != nil && q.Dir != p.Dir {
+			ts = append(ts, target{dir: q.Dir, rel: name})
 		}
 	}
 	return ts

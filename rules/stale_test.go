@@ -345,6 +345,39 @@ func docStart(t *testing.T, ws *review.Workspace, path string, decl int) int {
 	return start
 }
 
+// TestStaleReferenceRenamedBesideImport checks that a bare name an
+// imported package also exports is still the package's own when this
+// diff renamed the package's declaration of it: ndp's "an error from
+// ParseMessage" after ParseMessage became ParseNo, beside x/net/icmp's
+// ParseMessage.
+func TestStaleReferenceRenamedBesideImport(t *testing.T) {
+	ws := loadWorkspace(t, "importrename")
+	c := resolvedClaim(t, ws, "span.go", "errBad reports")
+	got, err := (&StaleReference{}).Judge(t.Context(), ws, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got == nil || got.Message != "ParseDuration was renamed to ParseSpan in this diff." {
+		t.Fatalf("got %+v, want ParseDuration reported renamed", got)
+	}
+	// An example program's doc names a func of the library it imports
+	// bare (pmtiles' minimal example, "Uses only two library functions,
+	// SerializeHeader and SerializeEntries").
+	demo := resolvedClaim(t, ws, "demo/main.go", "Command demo")
+	got, err = (&StaleReference{}).Judge(t.Context(), ws, demo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got == nil || got.Message != "RoundSpan was renamed to TruncSpan in this diff." {
+		t.Fatalf("demo: got %+v, want RoundSpan reported renamed", got)
+	}
+	// Without the diff, the bare name is time's ParseDuration.
+	ws.Diff, ws.BaseFS = nil, nil
+	if got, err := (&StaleReference{}).Judge(t.Context(), ws, c); err != nil || got != nil {
+		t.Fatalf("without the diff: got %+v, %v; want no verdict", got, err)
+	}
+}
+
 func TestCertainlyClose(t *testing.T) {
 	ws := loadWorkspace(t, "inventory")
 	pkg := ws.Symbols.Package(".")

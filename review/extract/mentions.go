@@ -1,6 +1,9 @@
 package extract
 
 import (
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"regexp"
 	"sort"
 	"strings"
@@ -250,6 +253,16 @@ func (s *mentionScanner) codeSpan(start, end int) {
 		for _, o := range operands {
 			if strings.Contains(o.Name, ".") && !isAbbrev(o.Name) || s.r.defined(o.Name) {
 				s.found = append(s.found, foundMention{start + o.Start, start + o.End, review.Mention{Kind: review.MentionCode, Text: o.Name}})
+			}
+		}
+		return
+	}
+	// A Go statement (`f := CombineFeatures(CMOV, SSE)`): the funcs it
+	// calls.
+	if calls := stmtCalls(c); len(calls) > 0 {
+		for _, n := range calls {
+			if s.codeName(n.name, true) {
+				s.found = append(s.found, foundMention{start + n.start, start + n.start + len(n.name), review.Mention{Kind: review.MentionCode, Text: n.name}})
 			}
 		}
 		return
@@ -509,8 +522,10 @@ func (s *mentionScanner) idents() {
 				continue
 			}
 		}
-		if end < len(t) && (t[end] >= 0x80 || t[end] == '-' || t[end] == '/' || t[end] == '*') {
-			continue // part of a longer word, a path or a pattern ("embedLog*")
+		if end < len(t) && (t[end] >= 0x80 || t[end] == '-' || t[end] == '/' || t[end] == '*' && !(s.opts.markdown && start > 0 && t[start-1] == '*')) {
+			// Part of a longer word, a path or a pattern ("embedLog*"),
+			// but for Markdown's emphasis ("**StringsSimilarity**").
+			continue
 		}
 		if s.opts.markdown {
 			// Markdown emphasis, not part of the name: "_minio.ObjectInfo_".
@@ -770,4 +785,67 @@ func (m *memo) suggests(fromDir, name string) bool {
 		m.suggested[key] = v
 	}
 	return v
+}
+
+// calledName is a func a code span's statement calls, at its offset in
+// the span.
+type calledName struct {
+	name  string
+	start int
+}
+
+// stmtCalls returns the funcs that text, one or more Go statements with
+// an assignment or a declaration among them, calls by a name or a
+// selector of names ("CombineFeatures", "cpuid.CPU.Has"), in order; nil
+// when text is no such statement.
+func stmtCalls(text string) []calledName {
+	if !strings.Contains(text, "=") || len(text) > 500 {
+		return nil
+	}
+	const prefix = "package p\nfunc _() {\n"
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "", prefix+text+"\n}\n", parser.SkipObjectResolution)
+	if err != nil || len(f.Decls) != 1 {
+		return nil
+	}
+	body := f.Decls[0].(*ast.FuncDecl).Body
+	assigns := false
+	for _, st := range body.List {
+		switch st.(type) {
+		case *ast.AssignStmt, *ast.DeclStmt:
+			assigns = true
+		case *ast.ExprStmt:
+		default:
+			return nil
+		}
+	}
+	if !assigns {
+		return nil
+	}
+	var out []calledName
+	ast.Inspect(body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		if name, ok := selectorName(call.Fun); ok {
+			out = append(out, calledName{name, fset.Position(call.Fun.Pos()).Offset - len(prefix)})
+		}
+		return true
+	})
+	return out
+}
+
+// selectorName returns an identifier or a chain of selectors on one
+// ("cpuid.CPU.Has") as written.
+func selectorName(x ast.Expr) (string, bool) {
+	switch x := x.(type) {
+	case *ast.Ident:
+		return x.Name, true
+	case *ast.SelectorExpr:
+		if left, ok := selectorName(x.X); ok {
+			return left + "." + x.Sel.Name, true
+		}
+	}
+	return "", false
 }

@@ -71,6 +71,15 @@ func TestMentions(t *testing.T) {
 			{Kind: review.MentionCode, Text: "Options", Line: 10, EndLine: 10},
 		},
 	}, {
+		// cpuid's README: "combined using `f := CombineFeatures(CMOV,
+		// SSE)`"; a builtin the module does not define is no mention.
+		name: "code span that is a statement: the funcs it calls",
+		text: "Combine with `f := NewCache(a, b)` or `x := len(b)`; `v, ok := c.Get(k)` reads.",
+		want: []m{
+			{Kind: review.MentionCode, Text: "NewCache", Line: 10, EndLine: 10},
+			{Kind: review.MentionCode, Text: "c.Get", Line: 10, EndLine: 10},
+		},
+	}, {
 		name: "code span that is an arithmetic expression: the names defined",
 		text: "Up to `max_size * helper` bytes, or `undefinedThing * 2`, or `len(b) * 2`.",
 		want: []m{
@@ -228,6 +237,17 @@ func TestMarkdownEmphasisIsNoPartOfAName(t *testing.T) {
 	}
 	if !slices.Contains(names, "Cache.Flush") || slices.Contains(names, "Cache.Flush_") {
 		t.Errorf("markdown mentions %q, want Cache.Flush without underscores", names)
+	}
+	// go-edlib's README: "through **StringsSimilarity** function"; a
+	// pattern ("NewCache*") stays no name.
+	for _, text := range []string{"through **NewCache** or *Cache.Purge*", "through __NewCache__ or _Cache.Purge_"} {
+		names = nil
+		for _, m := range mentions(text+", not NewCache*", 1, newMemo(newFake()), ".", scanOpts{markdown: true}) {
+			names = append(names, m.Text)
+		}
+		if !slices.Equal(names, []string{"NewCache", "Cache.Purge"}) {
+			t.Errorf("markdown mentions of %q: %q, want NewCache and Cache.Purge once each", text, names)
+		}
 	}
 	for _, m := range mentions(text, 1, newMemo(newFake()), ".", scanOpts{}) {
 		if m.Text == "Cache.Flush" {

@@ -1,0 +1,3 @@
+module example.com/span
+
+go 1.22
