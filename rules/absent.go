@@ -677,11 +677,17 @@ func memberResolvesAny(sc scope, name string) bool {
 	return false
 }
 
-// repoWordsKey is the [review.Workspace.Shared] key of [repoWords].
+// repoWordsKey is the [review.Workspace.Shared] key of [repoWordSets].
 type repoWordsKey struct{}
 
 // repoWordsBudget bounds how many bytes of files [repoWords] reads.
 const repoWordsBudget = 64 << 20
+
+// wordSets are the words the repository uses outside its prose: all of
+// them, and those used as themselves, not as code quoted in a string.
+type wordSets struct {
+	all, plain map[string]bool
+}
 
 // repoWords returns every word the repository uses outside its prose: the
 // identifiers and the words of string literals of its Go files (tests
@@ -690,8 +696,20 @@ const repoWordsBudget = 64 << 20
 // found there exists in some form (a local variable, a struct tag, a key
 // of a YAML file, a test function), so it is never reported absent.
 func repoWords(ws *review.Workspace) map[string]bool {
+	return repoWordSets(ws).all
+}
+
+// repoPlainWords is [repoWords] without the words a string literal
+// writes as code, qualified or called ("increase opt.MaxTableSize",
+// "ErrorWithLocation()"): an old name a message or a test's output still
+// quotes is as stale as the doc's.
+func repoPlainWords(ws *review.Workspace) map[string]bool {
+	return repoWordSets(ws).plain
+}
+
+func repoWordSets(ws *review.Workspace) wordSets {
 	v, _ := ws.Shared(repoWordsKey{}, func() (any, error) {
-		words := map[string]bool{}
+		words := wordSets{all: map[string]bool{}, plain: map[string]bool{}}
 		left := repoWordsBudget
 		for _, p := range ws.HeadFiles {
 			ext := strings.ToLower(path.Ext(p))
@@ -713,12 +731,13 @@ func repoWords(ws *review.Workspace) map[string]bool {
 				continue
 			}
 			for _, w := range identWordRE.FindAll(src, -1) {
-				words[string(w)] = true
+				words.all[string(w)] = true
+				words.plain[string(w)] = true
 			}
 		}
 		return words, nil
 	})
-	words, _ := v.(map[string]bool)
+	words, _ := v.(wordSets)
 	return words
 }
 
@@ -726,7 +745,7 @@ var identWordRE = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_]*`)
 
 // goWords adds the identifiers and string-literal words of a Go file to
 // words.
-func goWords(src []byte, words map[string]bool) {
+func goWords(src []byte, words wordSets) {
 	fset := token.NewFileSet()
 	f := fset.AddFile("", -1, len(src))
 	var s scanner.Scanner
@@ -737,10 +756,15 @@ func goWords(src []byte, words map[string]bool) {
 		case token.EOF:
 			return
 		case token.IDENT:
-			words[lit] = true
+			words.all[lit] = true
+			words.plain[lit] = true
 		case token.STRING, token.CHAR:
-			for _, w := range identWordRE.FindAllString(lit, -1) {
-				words[w] = true
+			for _, m := range identWordRE.FindAllStringIndex(lit, -1) {
+				w := lit[m[0]:m[1]]
+				words.all[w] = true
+				if !(m[0] > 0 && lit[m[0]-1] == '.' || strings.HasPrefix(lit[m[1]:], "(")) {
+					words.plain[w] = true
+				}
 			}
 		}
 	}

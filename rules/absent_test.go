@@ -303,6 +303,9 @@ func TestAbsentDomainTerm(t *testing.T) {
 		{"parseResp", ""},
 		{"FontName", ""},
 		{"Count", ""},
+		// badger's "MaxTableSize set to" beside an error message that
+		// still quotes opt.MaxTableSize: quoted as code, still stale.
+		{"Options.WithBaseTableSize", "MaxTableSize does not exist"},
 		{"Verify", "parseRespp does not exist"},
 	} {
 		t.Run(tt.symbol, func(t *testing.T) {

@@ -343,7 +343,7 @@ func termBesideName(ws *review.Workspace, c review.Claim, m review.Mention, name
 	if m.Kind != review.MentionIdent || strings.Contains(name, ".") || opensDoc(c, name) {
 		return false
 	}
-	if repoWords(ws)[name] {
+	if repoPlainWords(ws)[name] {
 		return true
 	}
 	if sym.Doc == "" || sym.Path == c.Path && sym.DocLine == c.Line {

@@ -1,5 +1,7 @@
 package db
 
+import "errors"
+
 // timeStampResp is the ASN.1 TimeStampResp structure (RFC 3161).
 type timeStampResp struct{}
 
@@ -23,3 +25,14 @@ type SignerInfos []int
 
 // Count counts each SignerInfo of a signed message.
 func Count(s SignerInfos) int { return len(s) }
+
+// Options configure a table.
+type Options struct{ BaseTableSize, MemTableSize int }
+
+// WithBaseTableSize returns o with MaxTableSize set to n.
+func (o Options) WithBaseTableSize(n int) Options {
+	o.BaseTableSize = n
+	return o
+}
+
+var errTooBig = errors.New("db: table too big: increase opt.MaxTableSize")
