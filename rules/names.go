@@ -151,6 +151,17 @@ func isUpgradeGuide(p string) bool {
 	}
 	base := strings.ToLower(path.Base(p))
 	base = strings.TrimSuffix(base, path.Ext(base))
+	// A directory of guides named for the versions they lead to
+	// (go-proxmox's migration/v0.10.0.md); not a package's README in a
+	// migrations directory.
+	if historyVersionRE.MatchString(base) {
+		for _, dir := range strings.Split(path.Dir(strings.ToLower(p)), "/") {
+			switch dir {
+			case "upgrade", "upgrades", "upgrading", "migration", "migrations", "migrating":
+				return true
+			}
+		}
+	}
 	words := strings.FieldsFunc(base, func(r rune) bool { return r == '-' || r == '_' || r == '.' || r == ' ' })
 	for _, w := range words {
 		switch w {

@@ -182,6 +182,7 @@ func TestIsUpgradeGuide(t *testing.T) {
 	for p, want := range map[string]bool{
 		"UPGRADE.md": true, "docs/MIGRATION.md": true, "docs/upgrade-notes.md": true, "docs/version_migration.md": true,
 		"UPGRADING.md": true, "docs/migrate.md": false, "docs/migrate-v1-to-v2.md": true, "docs/migrate_to_v3.md": true, "README.md": false, "upgrade.go": false,
+		"migration/v0.10.0.md": true, "docs/upgrading/v2.md": true, "internal/migrations/README.md": false,
 	} {
 		if got := isUpgradeGuide(p); got != want {
 			t.Errorf("isUpgradeGuide(%q) = %v, want %v", p, got, want)

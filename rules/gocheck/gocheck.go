@@ -2041,6 +2041,24 @@ func (s *checker) snipImportFor(ctx context.Context, from *retrieval.Package, na
 	return best
 }
 
+// snipUnknownImport reports whether f imports, without naming it, a
+// package docreview did not load, whose name is then unknown: go-libvirt's
+// vendored go-xdr README imports "github.com/davecgh/go-xdr/xdr2", whose
+// package is xdr, and writes xdr.Marshal. A name no standard package has
+// may be that package's.
+func (s *checker) snipUnknownImport(f *ast.File, info *types.Info) bool {
+	for _, spec := range f.Imports {
+		if spec.Name != nil {
+			continue
+		}
+		pn := info.PkgNameOf(spec)
+		if pn == nil || s.syms.Placeholder(pn.Imported()) {
+			return true
+		}
+	}
+	return false
+}
+
 // snipStdDeclaring returns the standard library package named name that
 // declares every one of sels, or "".
 func (s *checker) snipStdDeclaring(ctx context.Context, name string, sels []string) string {
@@ -2580,7 +2598,8 @@ func (s *checker) snipClassify(ctx context.Context, from *retrieval.Package, fse
 			return iss, true
 		}
 		if snipIsQualifier(f.ast, e.Pos) {
-			if !strict {
+			if !strict || s.snipUnknownImport(f.ast, info) && !s.syms.StdNamed(name) {
+				// A standard package's name still means that package.
 				return Issue{}, false
 			}
 			ip := s.snipImportFor(ctx, from, name, snipSelected(f.ast, name))
@@ -3917,6 +3936,11 @@ func snipCodeOf(line string) string {
 	return line
 }
 
+// snipCallTypedRE matches a call followed by the type it returns, which
+// Go never writes and an API listing does: ahocorasick's
+// "b.AddStrings([]string{...}) *Builder", "m.Len() int".
+var snipCallTypedRE = regexp.MustCompile(`^\s*(?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*\(.*\)\s+(?:\*|\[\]|\(\*?)*[A-Za-z_][\w.]*(?:,\s*\w+\))?\s*$`)
+
 // snipQuotesRE matches a Go string or rune literal on one line.
 var snipQuotesRE = regexp.MustCompile("\"(?:[^\"\\\\]|\\\\.)*\"|`[^`]*`|'(?:[^'\\\\]|\\\\.)*'")
 
@@ -3936,7 +3960,7 @@ func snipNotCode(src string, line int) bool {
 	if line >= 1 && line <= len(lines) {
 		l := lines[line-1]
 		if strings.Contains(l, "...") || strings.Contains(l, "…") || snipPlaceholderRE.MatchString(l) || snipProseArgRE.MatchString(l) ||
-			snipNumberWordRE.MatchString(snipCodeOf(l)) {
+			snipNumberWordRE.MatchString(snipCodeOf(l)) || snipCallTypedRE.MatchString(snipCodeOf(l)) {
 			return true
 		}
 		// A line without any of Go's brackets, quotes or assignment is

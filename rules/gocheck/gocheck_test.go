@@ -699,6 +699,13 @@ func testCheck(t *testing.T, s *retrieval.Symbols) {
 			src:  "format(2) = 1\ncoverageOff(2)\noffsets[count] (2 each, relative to subtable)",
 		},
 		{
+			// ahocorasick's AGENTS.md lists its API as calls with their
+			// results: "b.AddStrings([]string{...}) *Builder".
+			name: "a call followed by its result type is a listing",
+			from: "cache",
+			src:  "c := cache.New(cache.Options{})\nc.Set(key string, v string) *Cache // sets\nc.Hits() int",
+		},
+		{
 			// The same words inside a string or a comment are code's.
 			name: "a number and a word in a string stay code",
 			from: "cache",
@@ -796,6 +803,16 @@ func testCheck(t *testing.T, s *retrieval.Symbols) {
 			src:  "package main\n\nimport \"fmt\"\n\nfunc main() {\n\tc := cache.New(cache.Options{})\n\t// ... use c ...\n\tfmt.Println(c)\n}\n",
 			want: []Issue{{Kind: MissingImport, Line: 6, Name: "cache", Package: mod,
 				Message: `cache is used without importing "example.com/cachemod/cache"`}},
+		},
+		{
+			// go-libvirt's vendored go-xdr README imports
+			// "github.com/davecgh/go-xdr/xdr2", package xdr: a package
+			// not loaded may be the one a name stands for.
+			name: "file importing a package not loaded: its name is unknown",
+			from: ".",
+			src:  "package main\n\nimport (\n\t\"fmt\"\n\n\t\"example.org/notloaded/cache2\"\n)\n\nfunc main() {\n\tc := cache.New(cache.Options{})\n\tfmt.Println(c, strings.ToUpper(\"a\"))\n}\n",
+			want: []Issue{{Kind: MissingImport, Line: 11, Name: "strings", Package: "strings",
+				Message: `strings is used without importing "strings"`}},
 		},
 		{
 			name: "file with an elision among a struct's fields still declares its imports",
