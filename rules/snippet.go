@@ -134,12 +134,22 @@ func (r *GoSnippet) judgeGo(ctx context.Context, ws *review.Workspace, c review.
 		// x/exp/ast, which has that name too.
 		exampleImports = fileImports(ws, c.Path)
 	}
+	// The file lines of code left unchecked: an upgrade guide's blocks of
+	// old code, lines marked old, suppositions. The check of calls on
+	// undeclared receivers below leaves them alone too.
+	unchecked := map[int]bool{}
+	skip := func(b review.Mention) {
+		for l := b.Line; l <= max(b.EndLine, b.Line); l++ {
+			unchecked[l] = true
+		}
+	}
 	for _, b := range blocks {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
 		codeLine := codeStart(lines, b)
 		if guide && !newCode(lines, codeLine, max(b.EndLine, codeLine), major) {
+			skip(b)
 			continue
 		}
 		// "For this example this could look like:" above a block of an
@@ -147,9 +157,15 @@ func (r *GoSnippet) judgeGo(ctx context.Context, ws *review.Workspace, c review.
 		// module's API, never the standard library's (gqlgen's server
 		// that "could look like" one calling os.GetEnv).
 		sketch := c.Kind == review.KindMarkdown && sketchIntro(lines, codeLine)
+		if sketch {
+			skip(b)
+		}
 		var old map[int]bool
 		if c.Kind == review.KindMarkdown && !sketch {
 			old = oldCode(lines, codeLine, max(b.EndLine, codeLine), major)
+			for l := range old {
+				unchecked[l] = true
+			}
 			entries := sigListing(b.Text)
 			if b.Lang == review.LangGoSignature {
 				// A heading's signature is compared, never compiled. One
@@ -332,6 +348,7 @@ func (r *GoSnippet) judgeGo(ctx context.Context, ws *review.Workspace, c review.
 			prelude = append(prelude, fileImports(ws, c.Path))
 		}
 		calls := untypedCalls(sc, blocks, prelude, lines, changes)
+		calls = slices.DeleteFunc(calls, func(u untypedCall) bool { return unchecked[u.line] })
 		if oldDebt {
 			calls = slices.DeleteFunc(calls, func(u untypedCall) bool { return u.rename == nil })
 		}

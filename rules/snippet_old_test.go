@@ -96,6 +96,7 @@ func TestGoSnippetUpgradeGuide(t *testing.T) {
 		{"// v3\na := app.New()", "Wait"}, // the new code, checked
 		{"a.Launch()", "Launch"},          // labelled **After**
 		{"a.Begin()", ""},                 // not marked: left alone
+		{"srv.Dones()", ""},               // an undeclared receiver's call in the old half
 	}
 	for _, tt := range tests {
 		t.Run(tt.line, func(t *testing.T) {
