@@ -43,6 +43,8 @@ type command struct {
 	name  string
 	dir   string
 	flags map[string]clitree.Pos
+	// values says whether each flag reads the next word as its value.
+	values map[string]clitree.ValueKind
 	// subs is nil when the package has no dispatch switch on its first
 	// argument: then subcommands are not checked.
 	subs    map[string]bool
@@ -120,7 +122,7 @@ func readCommand(syms *retrieval.Symbols, p *retrieval.Package) (*command, bool)
 		return cmd, cmd.tree != nil
 	}
 	std, ok := clitree.ReadStd(p)
-	cmd.flags, cmd.subs, cmd.subLine = std.Flags, std.Subs, std.Switch
+	cmd.flags, cmd.values, cmd.subs, cmd.subLine = std.Flags, std.Values, std.Subs, std.Switch
 	return cmd, ok
 }
 
@@ -248,23 +250,46 @@ func checkShellLine(cmds map[string]*command, line string) (cliUse, bool) {
 	if cmd.tree != nil {
 		return checkTree(cmd, words)
 	}
+	value := false // the word is the previous flag's value
 	for i, w := range words {
 		if w == "--" {
 			break
+		}
+		if value {
+			value = false
+			continue
 		}
 		if !strings.HasPrefix(w, "-") {
 			if i == 0 && cmd.subs != nil && clitree.IsCommandName(w) && !cmd.subs[w] {
 				return cliUse{cmd: cmd, word: w, sub: true, closest: closestOf(w, keys(cmd.subs))}, true
 			}
+			if cmd.subs == nil {
+				// The flag package stops at the first argument: the
+				// words after it are the program's to read ("air server
+				// --port 8080" passes --port to the binary air runs).
+				break
+			}
 			continue
 		}
 		name := strings.TrimLeft(w, "-")
-		name, _, _ = strings.Cut(name, "=")
+		name, _, hasEq := strings.Cut(name, "=")
 		if !isFlagWord(name) || name == "h" || name == "help" || cmd.subs[w] {
 			continue
 		}
 		if _, ok := cmd.flags[name]; !ok {
 			return cliUse{cmd: cmd, word: w, closest: closestOf(name, keys(cmd.flags))}, true
+		}
+		if !hasEq {
+			switch cmd.values[name] {
+			case clitree.ValueYes:
+				value = true
+			case clitree.ValueUnknown:
+				if cmd.subs == nil {
+					// The next word may be its value or the first
+					// argument.
+					return cliUse{}, false
+				}
+			}
 		}
 	}
 	return cliUse{}, false

@@ -57,6 +57,9 @@ func TestSnippetCLI(t *testing.T) {
 	},
 		{name: "known flags and subcommand", text: "--format=json"},
 		{name: "computed flag names", text: "dyn --gamma"},
+		// air hands flag.CommandLine to runner.ParseConfigFlag, which
+		// registers --build.cmd and the like.
+		{name: "flag set handed to another package", text: "plug --build.cmd"},
 		{name: "framework whose root command is never executed", text: "cob --anything"},
 		{name: "other programs, quoted words, help", text: "git log"},
 	}
@@ -88,6 +91,36 @@ func TestCheckShellLine(t *testing.T) {
 		{"tool run --repo $DIR # --bad", ""},
 		{"other/tool --bad", ""},
 		{"tool ./file.txt", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.line, func(t *testing.T) {
+			u, ok := checkShellLine(cmds, tt.line)
+			if got := u.word; ok != (tt.want != "") || got != tt.want {
+				t.Errorf("checkShellLine = %q, %v; want %q", got, ok, tt.want)
+			}
+		})
+	}
+}
+
+// TestCheckShellLineFlat: a program without subcommands stops reading
+// flags at its first argument, as the flag package does, and a flag's
+// value is no argument.
+func TestCheckShellLineFlat(t *testing.T) {
+	cmd := &command{name: "flat", dir: "cmd/flat",
+		flags:  map[string]clitree.Pos{"repo": {}, "v": {}, "cfg": {}},
+		values: map[string]clitree.ValueKind{"repo": clitree.ValueYes, "v": clitree.ValueNo, "cfg": clitree.ValueUnknown}}
+	cmds := map[string]*command{"flat": cmd}
+	tests := []struct {
+		line, want string
+	}{
+		// air's "air server --port 8080" passes --port to what it runs.
+		{"flat -v server --port 8080", ""},
+		{"flat --repo x --bda", "--bda"},
+		{"flat --repo=x --bda", "--bda"},
+		{"flat -v --bda server", "--bda"},
+		// cfg's value may be a bool's: the next word may be the first
+		// argument.
+		{"flat --cfg x --bda", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.line, func(t *testing.T) {

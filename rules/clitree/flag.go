@@ -23,6 +23,10 @@ var flagFuncs = map[string]int{
 // subcommands its dispatch switch accepts.
 type Std struct {
 	Flags map[string]Pos // where each flag is registered, by name
+	// Values says, by name, whether a flag reads the next word as its
+	// value (ValueNo for Bool, BoolVar and BoolFunc; ValueUnknown for Var
+	// and TextVar, whose value may be a bool's).
+	Values map[string]ValueKind
 	// Subs is nil when the package has no dispatch switch on its first
 	// argument: then subcommands are not checked.
 	Subs   map[string]bool
@@ -32,9 +36,11 @@ type Std struct {
 // ReadStd reads the flags (on any flag set) and the subcommand dispatch
 // (a switch on args[0], args[1] or os.Args[1]) of main package p, and
 // reports whether they can all be known: not when a registration has a
-// non-constant name, or when p registers no flag.
+// non-constant name, when a flag set is handed to a func outside package
+// flag (which may register more: air's runner.ParseConfigFlag(cmd) adds
+// --build.cmd and the like), or when p registers no flag.
 func ReadStd(p *retrieval.Package) (Std, bool) {
-	prog := Std{Flags: map[string]Pos{}}
+	prog := Std{Flags: map[string]Pos{}, Values: map[string]ValueKind{}}
 	ok := true
 	for _, f := range p.Syntax {
 		ast.Inspect(f, func(n ast.Node) bool {
@@ -42,6 +48,9 @@ func ReadStd(p *retrieval.Package) (Std, bool) {
 			case *ast.CallExpr:
 				idx, isFlag := flagCall(p.Info, n)
 				if !isFlag {
+					if passesFlagSet(p.Info, n) {
+						ok = false
+					}
 					return true
 				}
 				if idx >= len(n.Args) {
@@ -54,7 +63,9 @@ func ReadStd(p *retrieval.Package) (Std, bool) {
 					return true
 				}
 				pos := p.Fset.Position(n.Pos())
-				prog.Flags[constant.StringVal(tv.Value)] = Pos{Path: pos.Filename, Line: pos.Line}
+				name := constant.StringVal(tv.Value)
+				prog.Flags[name] = Pos{Path: pos.Filename, Line: pos.Line}
+				prog.Values[name] = stdValueKind(n)
 			case *ast.SwitchStmt:
 				if !isArgSwitch(n.Tag) {
 					return true
@@ -125,4 +136,53 @@ func isArgSwitch(tag ast.Expr) bool {
 		return ok && id.Name == "os" && x.Sel.Name == "Args" && lit.Value == "1"
 	}
 	return false
+}
+
+// stdValueKind says whether the flag a registration call defines reads
+// the next word as its value.
+func stdValueKind(call *ast.CallExpr) ValueKind {
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok {
+		return ValueUnknown
+	}
+	switch sel.Sel.Name {
+	case "Bool", "BoolVar", "BoolFunc":
+		return ValueNo
+	case "Var", "TextVar":
+		return ValueUnknown
+	}
+	return ValueYes
+}
+
+// passesFlagSet reports whether call, a call of a func outside package
+// flag, takes a *flag.FlagSet argument.
+func passesFlagSet(info *types.Info, call *ast.CallExpr) bool {
+	if fn := calledFunc(info, call); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "flag" {
+		return false
+	}
+	for _, a := range call.Args {
+		t := info.TypeOf(a)
+		if ptr, ok := t.(*types.Pointer); ok {
+			if named, ok := ptr.Elem().(*types.Named); ok && named.Obj().Pkg() != nil &&
+				named.Obj().Pkg().Path() == "flag" && named.Obj().Name() == "FlagSet" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// calledFunc returns the func or method call calls by name, or nil.
+func calledFunc(info *types.Info, call *ast.CallExpr) *types.Func {
+	var id *ast.Ident
+	switch f := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		id = f
+	case *ast.SelectorExpr:
+		id = f.Sel
+	default:
+		return nil
+	}
+	fn, _ := info.Uses[id].(*types.Func)
+	return fn
 }
