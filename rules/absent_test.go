@@ -303,6 +303,8 @@ func TestAbsentDomainTerm(t *testing.T) {
 		{"parseResp", ""},
 		{"FontName", ""},
 		{"Count", ""},
+		// FerretDB's OpMsg documented as the protocol writes it.
+		{"OpMsg", ""},
 		// badger's "MaxTableSize set to" beside an error message that
 		// still quotes opt.MaxTableSize: quoted as code, still stale.
 		{"Options.WithBaseTableSize", "MaxTableSize does not exist"},

@@ -183,6 +183,9 @@ func (r *StaleReference) check(ctx context.Context, ws *review.Workspace, sc sco
 	if single && isBuiltin(name) {
 		return stale{}, false, nil
 	}
+	if single && specSpelling(sc, name) {
+		return stale{}, false, nil
+	}
 	if isFile(ws.HeadFS, c.Path, name) || sc.resolves(name) || plural(sc, name) {
 		return stale{}, false, nil
 	}
@@ -368,6 +371,29 @@ func (r *StaleReference) changedHere(ctx context.Context, ws *review.Workspace, 
 	}
 	_, ok := matchRemoval(changes.Removed, targets)
 	return ok
+}
+
+// specSpelling reports whether name, in capitals and underscores, is the
+// spelling of a protocol or a C API for a name of the scope's package
+// written in mixed caps: FerretDB's OpMsg documented as "OP_MSG",
+// crypto11's CkaEcdsaParams as "CKA_ECDSA_PARAMS".
+func specSpelling(sc scope, name string) bool {
+	if !strings.Contains(name, "_") || strings.ToUpper(name) != name {
+		return false
+	}
+	folded := strings.ReplaceAll(strings.ToLower(name), "_", "")
+	for _, d := range sc.dirs {
+		p := sc.syms.Package(d)
+		if p == nil || p.Types == nil {
+			continue
+		}
+		for _, n := range p.Types.Scope().Names() {
+			if !strings.Contains(n, "_") && strings.ToLower(n) == folded {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // removedIn asks the repository's history, within

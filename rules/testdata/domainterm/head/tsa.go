@@ -36,3 +36,6 @@ func (o Options) WithBaseTableSize(n int) Options {
 }
 
 var errTooBig = errors.New("db: table too big: increase opt.MaxTableSize")
+
+// OP_MSG is the opcode of a message, as the wire protocol spells it.
+const OpMsg = 2013
