@@ -182,16 +182,22 @@ func absentIn(ws *review.Workspace, sc scope, c review.Claim, m review.Mention, 
 // ChainSubRule").
 func termOfNearDoc(sc scope, c review.Claim, p *retrieval.Package, near []string, word string) bool {
 	for _, n := range near {
-		sym, ok := sc.syms.Lookup(p.Dir, n)
-		if !ok || sym.Doc == "" || sym.Path == c.Path && sym.DocLine == c.Line {
-			continue
-		}
-		_, rest, _ := strings.Cut(strings.TrimSpace(sym.Doc), " ")
-		if litNamesWord(rest, word) {
+		if sym, ok := sc.syms.Lookup(p.Dir, n); ok && otherDocNames(c, sym, word) {
 			return true
 		}
 	}
 	return false
+}
+
+// otherDocNames reports whether the doc comment of sym, when it is not
+// claim c's, names word past its opening word (which may be the stale
+// name itself, in a doc copied and left unrenamed).
+func otherDocNames(c review.Claim, sym retrieval.Symbol, word string) bool {
+	if sym.Doc == "" || sym.Path == c.Path && sym.DocLine == c.Line {
+		return false
+	}
+	_, rest, _ := strings.Cut(strings.TrimSpace(sym.Doc), " ")
+	return litNamesWord(rest, word)
 }
 
 // stdRival reports whether a standard library package called q declares

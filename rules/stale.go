@@ -346,16 +346,7 @@ func termBesideName(ws *review.Workspace, c review.Claim, m review.Mention, name
 	if m.Kind != review.MentionIdent || strings.Contains(name, ".") || opensDoc(c, name) {
 		return false
 	}
-	if repoPlainWords(ws)[name] {
-		return true
-	}
-	if sym.Doc == "" || sym.Path == c.Path && sym.DocLine == c.Line {
-		return false
-	}
-	// Past the doc's opening word, which may be the stale name itself
-	// (a doc copied and left unrenamed).
-	_, rest, _ := strings.Cut(strings.TrimSpace(sym.Doc), " ")
-	return litNamesWord(rest, name)
+	return repoPlainWords(ws)[name] || otherDocNames(c, sym, name)
 }
 
 // changedHere reports whether this diff renamed or removed a declaration
