@@ -2045,14 +2045,24 @@ func (s *checker) snipImportFor(ctx context.Context, from *retrieval.Package, na
 // package docreview did not load, whose name is then unknown: go-libvirt's
 // vendored go-xdr README imports "github.com/davecgh/go-xdr/xdr2", whose
 // package is xdr, and writes xdr.Marshal. A name no standard package has
-// may be that package's.
+// may be that package's, unless the block uses that package under the
+// name its path suggests.
 func (s *checker) snipUnknownImport(f *ast.File, info *types.Info) bool {
+	used := map[types.Object]bool{}
+	for _, obj := range info.Uses {
+		if pn, ok := obj.(*types.PkgName); ok {
+			used[pn] = true
+		}
+	}
 	for _, spec := range f.Imports {
 		if spec.Name != nil {
 			continue
 		}
 		pn := info.PkgNameOf(spec)
-		if pn == nil || s.syms.Placeholder(pn.Imported()) {
+		// One the block uses under the name its path suggests is
+		// accounted for (gock's README imports "gopkg.in/h2non/gock.v1"
+		// and writes gock.Off, then st.Expect without importing st).
+		if pn == nil || s.syms.Placeholder(pn.Imported()) && !used[pn] {
 			return true
 		}
 	}

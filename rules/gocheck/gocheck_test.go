@@ -815,6 +815,15 @@ func testCheck(t *testing.T, s *retrieval.Symbols) {
 				Message: `strings is used without importing "strings"`}},
 		},
 		{
+			// gock's README imports "gopkg.in/h2non/gock.v1", uses it as
+			// gock, and calls st.Expect without importing st.
+			name: "file importing a package not loaded that it uses: other names still need imports",
+			from: ".",
+			src:  "package main\n\nimport (\n\t\"fmt\"\n\n\t\"example.org/notloaded/cache2\"\n)\n\nfunc main() {\n\tfmt.Println(cache2.Value, cache.New(cache.Options{}))\n}\n",
+			want: []Issue{{Kind: MissingImport, Line: 10, Name: "cache", Package: mod,
+				Message: `cache is used without importing "example.com/cachemod/cache"`}},
+		},
+		{
 			name: "file with an elision among a struct's fields still declares its imports",
 			from: ".",
 			src:  "package main\n\nimport \"fmt\"\n\ntype handler struct {\n\t// ... fields\n}\n\nfunc main() {\n\tc := cache.New(cache.Options{})\n\tfmt.Println(c, handler{})\n}\n",
