@@ -67,15 +67,7 @@ func funcLitConsts(p *retrieval.Package, def valueSite) map[string]valueSite {
 	if p == nil || p.Info == nil || p.Fset == nil {
 		return nil
 	}
-	hasLit := false
-	ast.Inspect(def.src, func(n ast.Node) bool {
-		_, ok := n.(*ast.FuncLit)
-		hasLit = hasLit || ok
-		return !hasLit
-	})
-	if !hasLit {
-		return nil
-	}
+	// An expression declares constants only inside its func literals.
 	out := map[string]valueSite{}
 	twice := map[string]bool{}
 	ast.Inspect(def.src, func(n ast.Node) bool {

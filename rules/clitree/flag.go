@@ -6,6 +6,8 @@ import (
 	"go/token"
 	"go/types"
 
+	"golang.org/x/tools/go/types/typeutil"
+
 	"github.com/docreview/docreview/retrieval"
 )
 
@@ -157,7 +159,7 @@ func stdValueKind(call *ast.CallExpr) ValueKind {
 // passesFlagSet reports whether call, a call of a func outside package
 // flag, takes a *flag.FlagSet argument.
 func passesFlagSet(info *types.Info, call *ast.CallExpr) bool {
-	if fn := calledFunc(info, call); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "flag" {
+	if fn := typeutil.StaticCallee(info, call); fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "flag" {
 		return false
 	}
 	for _, a := range call.Args {
@@ -170,19 +172,4 @@ func passesFlagSet(info *types.Info, call *ast.CallExpr) bool {
 		}
 	}
 	return false
-}
-
-// calledFunc returns the func or method call calls by name, or nil.
-func calledFunc(info *types.Info, call *ast.CallExpr) *types.Func {
-	var id *ast.Ident
-	switch f := ast.Unparen(call.Fun).(type) {
-	case *ast.Ident:
-		id = f
-	case *ast.SelectorExpr:
-		id = f.Sel
-	default:
-		return nil
-	}
-	fn, _ := info.Uses[id].(*types.Func)
-	return fn
 }
