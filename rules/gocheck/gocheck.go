@@ -2482,6 +2482,17 @@ func (s *checker) snipClassify(ctx context.Context, from *retrieval.Package, fse
 						iss.Message = fmt.Sprintf("no new variables on left side of := (%s is declared by the var statement on line %d)", iss.Name, line)
 						return iss, true
 					}
+					// A statement that goes on from the one that declared
+					// its names (cilium/statedb's README: "myObjects, err
+					// := NewMyObjectTable()" then "err :=
+					// db.RegisterTable(myObjects)"): no alternative either,
+					// it uses what the earlier statement made.
+					if line, used, ok := snipContinuedDefine(f, seg, as, info, e.Fset); ok {
+						iss.Kind = Compile
+						iss.Name = l.(*ast.Ident).Name
+						iss.Message = fmt.Sprintf("no new variables on left side of := (%s is declared on line %d by the statement whose %s this one uses)", iss.Name, line, used)
+						return iss, true
+					}
 					return Issue{}, false
 				}
 			}
@@ -4201,4 +4212,75 @@ func snipVarDeclared(f *snipFile, seg snipSeg, as *ast.AssignStmt, info *types.I
 		return 0, false
 	}
 	return line - seg.start + 1, true
+}
+
+// snipContinuedDefine reports whether the := assignment as, which
+// declares no new variable, goes on from one earlier := statement of the
+// same block: that statement declared every name as assigns and another
+// name that as's right-hand side uses. It returns the earlier statement's
+// block line and the name used.
+func snipContinuedDefine(f *snipFile, seg snipSeg, as *ast.AssignStmt, info *types.Info, fset *token.FileSet) (int, string, bool) {
+	redeclared := map[token.Pos]bool{}
+	for _, l := range as.Lhs {
+		id, ok := l.(*ast.Ident)
+		if !ok {
+			return 0, "", false
+		}
+		if id.Name == "_" {
+			continue
+		}
+		obj, ok := info.Uses[id].(*types.Var)
+		if !ok || !obj.Pos().IsValid() {
+			return 0, "", false
+		}
+		redeclared[obj.Pos()] = true
+	}
+	if len(redeclared) == 0 {
+		return 0, "", false
+	}
+	var prev *ast.AssignStmt
+	ast.Inspect(f.ast, func(n ast.Node) bool {
+		a, ok := n.(*ast.AssignStmt)
+		if !ok || a.Tok != token.DEFINE || a.Pos() >= as.Pos() {
+			return prev == nil
+		}
+		n0 := 0
+		for _, l := range a.Lhs {
+			if id, ok := l.(*ast.Ident); ok && redeclared[id.Pos()] {
+				n0++
+			}
+		}
+		if n0 == len(redeclared) {
+			prev = a
+		}
+		return prev == nil
+	})
+	if prev == nil {
+		return 0, "", false
+	}
+	line := fset.Position(prev.Pos()).Line
+	if line < seg.start || line > seg.end {
+		return 0, "", false
+	}
+	others := map[token.Pos]string{}
+	for _, l := range prev.Lhs {
+		if id, ok := l.(*ast.Ident); ok && id.Name != "_" && !redeclared[id.Pos()] {
+			others[id.Pos()] = id.Name
+		}
+	}
+	used := ""
+	for _, r := range as.Rhs {
+		ast.Inspect(r, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && used == "" {
+				if obj := info.Uses[id]; obj != nil {
+					used = others[obj.Pos()]
+				}
+			}
+			return used == ""
+		})
+	}
+	if used == "" {
+		return 0, "", false
+	}
+	return line - seg.start + 1, used, true
 }

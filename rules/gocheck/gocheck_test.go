@@ -316,6 +316,19 @@ func testCheck(t *testing.T, s *retrieval.Symbols) {
 			src:  "// One way.\nc := cache.New(cache.Options{})\n// Another.\nc := cache.New(cache.Options{Size: 2})\n_ = c",
 		},
 		{
+			name: "a statement that goes on from the one that declared its names",
+			from: "cache",
+			src:  "c, n := cache.New(cache.Options{}), 0\nn := c.Hits()\n_ = n",
+			want: []Issue{
+				{Kind: Compile, Line: 2, Name: "n", Message: "no new variables on left side of := (n is declared on line 1 by the statement whose c this one uses)"},
+			},
+		},
+		{
+			name: "alternatives that use an earlier name but declare their own are not reported",
+			from: "cache",
+			src:  "c := cache.New(cache.Options{})\nn := c.Hits()\n// Or:\nn := c.Hits() + 1\n_ = n",
+		},
+		{
 			name: "a syntax error in declarations is reported from the declarations",
 			from: "cache",
 			src:  "var c *cache.Cache\n\nfunc init() {\n\tc = cache.New(cache.Options{}))\n}\n",
