@@ -19,6 +19,7 @@ import (
 	"github.com/docreview/docreview/retrieval"
 	"github.com/docreview/docreview/review"
 	"github.com/docreview/docreview/review/prose"
+	"github.com/docreview/docreview/rules/clitree"
 )
 
 var _ review.Judge = (*LiteralMismatch)(nil)
@@ -94,6 +95,7 @@ type LiteralMismatch struct {
 	values   memo[*pkgValues]
 	defaults memo[[]namedDefault]
 	depLits  memo[*depLit]
+	flagDefs memo[map[string][]clitree.FlagDefault]
 	lines    memo[[]string]
 }
 
@@ -186,6 +188,9 @@ func (r *LiteralMismatch) Judge(ctx context.Context, ws *review.Workspace, c rev
 	// In a diff review, a value the diff changed is the most telling
 	// account of a doc that states the old one.
 	if v := r.judgeValueChange(ctx, ws, c); v != nil {
+		return v, nil
+	}
+	if v := r.judgeFlagHelp(ws, c); v != nil {
 		return v, nil
 	}
 	if hasLiteral(c) {

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"path"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -184,6 +185,12 @@ func (e *Extractor) extract(ctx context.Context, ws *review.Workspace, scope rev
 	// A diff that changes a go.mod's go line affects every doc that states
 	// a minimum Go release.
 	goLine := scope == review.ScopeAffected && goLineChanged(ws.HeadFS, diffs)
+	// A diff that registers a flag anew (another default, another usage)
+	// affects every help output copied into the docs that prints it.
+	var flags []string
+	if scope == review.ScopeAffected {
+		flags = changedFlags(ws.HeadFS, diffs)
+	}
 
 	var claims []review.Claim
 	for _, p := range ws.HeadFiles {
@@ -192,7 +199,7 @@ func (e *Extractor) extract(ctx context.Context, ws *review.Workspace, scope rev
 			continue
 		}
 		f, inDiff := diffs[p]
-		if !inDiff && (scope == review.ScopeChanged || scope == review.ScopeAffected && len(targets) == 0 && !goLine) {
+		if !inDiff && (scope == review.ScopeChanged || scope == review.ScopeAffected && len(targets) == 0 && !goLine && len(flags) == 0) {
 			continue
 		}
 		if err := ctx.Err(); err != nil {
@@ -217,7 +224,8 @@ func (e *Extractor) extract(ctx context.Context, ws *review.Workspace, scope rev
 			return c.Changed || declChanged || mentionsAny(*c, targets) || copiesChanged(*c, targets) ||
 				c.Kind == review.KindDocComment && valueDocs[c.Package+"\x00"+c.Symbol] ||
 				statesTopicValue(*c, valueTopics) ||
-				goLine && len(prose.GoRequirements(c.Text)) > 0
+				goLine && len(prose.GoRequirements(c.Text)) > 0 ||
+				printsFlagDefault(c.Text, flags)
 		}
 		before := len(claims)
 		switch kind {
@@ -518,6 +526,86 @@ func identTokens(code string, toks map[string]bool) map[string]bool {
 		}
 	}
 	return toks
+}
+
+// flagRegRE is a flag registration of the standard flag package or
+// pflag with its name: `flag.Int64Var(&f.Timeout, "timeout"`,
+// `Flags().StringP("listen"`.
+var flagRegRE = regexp.MustCompile(`\.(?:Bool|Int|Int8|Int16|Int32|Int64|Uint|Uint8|Uint16|Uint32|Uint64|Float32|Float64|String|Duration)(?:Var)?P?\(\s*(?:&?[\w.\[\]]+\s*,\s*)?"([\w.-]+)"`)
+
+// changedFlags returns the names of the flags whose registrations in the
+// Go files at head the diff adds or changes: a registration call on an
+// added line, or opened up to three lines before one and still open
+// there (a call written over several lines, its default on a line of its
+// own).
+func changedFlags(fsys fs.FS, diffs map[string]diff.File) []string {
+	var out []string
+	for p, f := range diffs {
+		if path.Ext(p) != ".go" || strings.HasSuffix(p, "_test.go") || len(f.Added) == 0 {
+			continue
+		}
+		data, err := fs.ReadFile(fsys, p)
+		if err != nil {
+			continue
+		}
+		lines := strings.Split(string(data), "\n")
+		for i := range lines {
+			if !f.AddedAt(i + 1) {
+				continue
+			}
+			var names []string
+			for _, m := range flagRegRE.FindAllStringSubmatch(lines[i], -1) {
+				names = append(names, m[1])
+			}
+			// A call opened on an earlier line and still open where
+			// this one starts.
+			for j := max(0, i-3); j < i && len(names) == 0; j++ {
+				joined := strings.Join(lines[j:i+1], "\n")
+				for _, loc := range flagRegRE.FindAllStringSubmatchIndex(joined, -1) {
+					if loc[0] >= len(lines[j]) {
+						continue // opened on a later line, read on its own turn
+					}
+					before := joined[loc[0] : len(joined)-len(lines[i])]
+					if strings.Count(before, "(") > strings.Count(before, ")") {
+						names = append(names, joined[loc[2]:loc[3]])
+					}
+				}
+			}
+			for _, n := range names {
+				if !slices.Contains(out, n) {
+					out = append(out, n)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// printsFlagDefault reports whether text has a line of help output that
+// prints one of the flags with a default: "-name" or "--name" on a line
+// that has "(default ", or whose next line has.
+func printsFlagDefault(text string, flags []string) bool {
+	if len(flags) == 0 || !strings.Contains(text, "(default ") {
+		return false
+	}
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		t := strings.TrimSpace(l)
+		if !strings.HasPrefix(t, "-") {
+			continue
+		}
+		for _, name := range flags {
+			for _, w := range strings.FieldsFunc(t, func(r rune) bool { return r == ' ' || r == '\t' || r == ',' || r == '=' }) {
+				if w != "-"+name && w != "--"+name {
+					continue
+				}
+				if strings.Contains(l, "(default ") || i+1 < len(lines) && strings.Contains(lines[i+1], "(default ") {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // goLineChanged reports whether the diff adds or replaces the go line of a

@@ -546,6 +546,53 @@ func TestExtractAffectedGoLine(t *testing.T) {
 	}
 }
 
+// TestExtractAffectedFlagDefault: a diff that registers a flag anew
+// affects the help output in the docs that prints the flag's default.
+func TestExtractAffectedFlagDefault(t *testing.T) {
+	t.Parallel()
+	files := map[string]string{
+		"go.mod": "module example.com/up\n\ngo 1.22\n",
+		"README.md": "# up\n\n```\n  -timeout int\n    \tRead timeout (default 30000)\n  -dir string\n    \tWhere (default \".\")\n```\n\n" +
+			"Set -timeout to wait longer.\n\n```\n  -t, --tries int   Attempts (default 3)\n```\n",
+	}
+	const base = "package main\n\nimport \"flag\"\n\nfunc main() {\n\tt := flag.Int(\"timeout\", 30000, \"Read timeout\")\n\td := flag.String(\"dir\", \".\", \"Where\")\n\t_, _ = t, d\n}\n"
+	tests := []struct {
+		name string
+		head string
+		want []claimKey
+	}{{
+		name: "default changed",
+		head: strings.Replace(base, "30000", "6000", 1),
+		want: []claimKey{{"README.md", 3, "", false}},
+	}, {
+		name: "default written on a line of its own",
+		head: strings.Replace(base, `flag.Int("timeout", 30000,`, "flag.Int(\n\t\t\"timeout\",\n\t\t6000,\n\t\t", 1),
+		want: []claimKey{{"README.md", 3, "", false}},
+	}, {
+		name: "another line of the func",
+		head: strings.Replace(base, "_, _ = t, d", "_, _ = d, t", 1),
+	}}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			ws := newWorkspace(files, []change{{oldPath: "main.go", newPath: "main.go", base: base, head: tt.head}})
+			claims, _, err := (&Extractor{}).Extract(t.Context(), ws, review.ScopeAffected)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var md []claimKey
+			for _, k := range keys(claims) {
+				if k.Path == "README.md" {
+					md = append(md, k)
+				}
+			}
+			if diff := cmp.Diff(tt.want, md); diff != "" {
+				t.Errorf("claims mismatch (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
 func TestExtractAffectedValueFlow(t *testing.T) {
 	t.Parallel()
 	const base = `package c

@@ -1,0 +1,309 @@
+package rules
+
+import (
+	"fmt"
+	"go/constant"
+	"path"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/docreview/docreview/review"
+	"github.com/docreview/docreview/rules/clitree"
+)
+
+// Flag defaults in a program's help output copied into the docs. The
+// standard flag package prints a flag as
+//
+//	  -timeout int
+//	    	Read timeout in milliseconds (default 6000)
+//
+// and pflag (cobra) as
+//
+//	  -t, --timeout duration   Read timeout (default 6s)
+//
+// A line of that shape binds the default it prints to the flag the module
+// registers under that name, with a constant default, on any flag set of
+// either package: the one such registration, or the ones whose usage text
+// the line's description repeats, all with the same default. The printed
+// default is compared as the help output would print the code's: quoted
+// for strings, as time.Duration prints it for durations. A flag whose
+// default is its zero value is left alone (the help output prints none,
+// and the program may set one elsewhere), as are descriptions that share
+// too little with the usage text to be this program's.
+
+// stdFlagLineRE is the first line of a flag in the standard flag
+// package's help output: "  -name type", a one-letter flag's usage after
+// a tab on the same line.
+var stdFlagLineRE = regexp.MustCompile(`^\s{1,4}-([A-Za-z0-9][\w.-]*)(?: ([\w.\[\]]+))?(?:\t(.*))?\s*$`)
+
+// pflagLineRE is a flag of pflag's help output: "  -n, --name type   usage".
+var pflagLineRE = regexp.MustCompile(`^\s+(?:-([A-Za-z0-9]), )?--([A-Za-z0-9][\w.-]*)(?: ([\w.\[\]<>]+))?(?:\s{2,}(.*))?$`)
+
+// helpDefaultRE is the default the help output prints at the end of a
+// flag's usage.
+var helpDefaultRE = regexp.MustCompile(`\(default (\S.*?)\)\s*$`)
+
+// helpFlag is one flag of help output in a claim.
+type helpFlag struct {
+	name, short string
+	desc        string // the usage text, without the default
+	shown       string // the default as printed: "30000", `"./data"`
+	line        int    // the claim line the default is printed on, from 0
+}
+
+// helpFlags reads the flags of help output in text whose usage ends with
+// a printed default.
+func helpFlags(text string) []helpFlag {
+	type descLine struct {
+		i int
+		t string
+	}
+	type entry struct {
+		name, short string
+		desc        []descLine
+	}
+	var entries []*entry
+	var cur *entry
+	for i, l := range strings.Split(text, "\n") {
+		if m := pflagLineRE.FindStringSubmatch(l); m != nil {
+			cur = &entry{name: m[2], short: m[1]}
+			entries = append(entries, cur)
+			if t := strings.TrimSpace(m[4]); t != "" {
+				cur.desc = append(cur.desc, descLine{i, t}) // pflag prints the usage on the flag's line
+			}
+			continue
+		}
+		if m := stdFlagLineRE.FindStringSubmatch(l); m != nil {
+			cur = &entry{name: m[1]}
+			entries = append(entries, cur)
+			if t := strings.TrimSpace(m[3]); t != "" {
+				cur.desc = append(cur.desc, descLine{i, t})
+			}
+			continue
+		}
+		t := strings.TrimSpace(l)
+		if cur != nil && t != "" && (strings.HasPrefix(l, "\t") || strings.HasPrefix(l, "    ")) {
+			cur.desc = append(cur.desc, descLine{i, t})
+			continue
+		}
+		cur = nil
+	}
+	var out []helpFlag
+	for _, e := range entries {
+		if len(e.desc) == 0 {
+			continue
+		}
+		last := e.desc[len(e.desc)-1]
+		m := helpDefaultRE.FindStringSubmatch(last.t)
+		if m == nil {
+			continue
+		}
+		var words []string
+		for _, d := range e.desc {
+			words = append(words, d.t)
+		}
+		desc := strings.Join(words, " ")
+		desc = strings.TrimSpace(desc[:len(desc)-len(last.t)] + helpDefaultRE.ReplaceAllString(last.t, ""))
+		out = append(out, helpFlag{name: e.name, short: e.short, desc: desc, shown: m[1], line: last.i})
+	}
+	return out
+}
+
+// flagDefaults indexes the module's flag registrations with constant
+// defaults by name (see clitree.FlagDefaults).
+func (r *LiteralMismatch) flagDefaults(ws *review.Workspace) map[string][]clitree.FlagDefault {
+	m, _ := r.flagDefs.get(ws, "", func() (map[string][]clitree.FlagDefault, error) {
+		out := map[string][]clitree.FlagDefault{}
+		for _, p := range ws.Symbols.Packages() {
+			if strings.Contains("/"+p.Dir+"/", "/testdata/") {
+				continue
+			}
+			for _, fd := range clitree.FlagDefaults(p) {
+				if strings.HasSuffix(fd.Def.Path, "_test.go") {
+					continue
+				}
+				out[fd.Name] = append(out[fd.Name], fd)
+			}
+		}
+		return out, nil
+	})
+	return m
+}
+
+// judgeFlagHelp compares the defaults of help output in a claim with the
+// flags' registrations.
+func (r *LiteralMismatch) judgeFlagHelp(ws *review.Workspace, c review.Claim) *review.Verdict {
+	if !strings.Contains(c.Text, "(default ") {
+		return nil
+	}
+	flags := helpFlags(c.Text)
+	if len(flags) == 0 {
+		return nil
+	}
+	defs := r.flagDefaults(ws)
+	type mismatch struct {
+		hf helpFlag
+		fd clitree.FlagDefault
+	}
+	var bad []mismatch
+	for _, hf := range flags {
+		fd, ok := bindHelpFlag(hf, defs[hf.name])
+		if !ok || fd.Shown == "" {
+			continue
+		}
+		if same, ok := sameShownDefault(fd, hf.shown); ok && !same {
+			bad = append(bad, mismatch{hf, fd})
+		}
+	}
+	if len(bad) == 0 {
+		return nil
+	}
+	first := bad[0]
+	dash := "-"
+	if first.fd.Lib == "pflag" {
+		dash = "--"
+	}
+	code := first.fd.Expr
+	if code != first.fd.Shown {
+		code += " (printed as " + first.fd.Shown + ")"
+	}
+	msg := fmt.Sprintf("The help output gives %s%s the default %s, but the flag is registered with %s.", dash, first.hf.name, first.hf.shown, code)
+	if len(bad) > 1 {
+		var also []string
+		for _, b := range bad[1:] {
+			also = append(also, fmt.Sprintf("%s (%s, registered with %s)", b.hf.name, b.hf.shown, b.fd.Shown))
+		}
+		msg += " Also: " + strings.Join(also, "; ") + "."
+	}
+	ev := make([]review.Evidence, 0, len(bad))
+	for _, b := range bad {
+		ev = append(ev, review.Evidence{
+			Path: b.fd.Def.Path, StartLine: b.fd.Def.Line, EndLine: b.fd.Def.Line, Source: review.SourceCode,
+			Why:  fmt.Sprintf("%s registers %q with the default %s", path.Base(b.fd.Def.Path), b.fd.Name, b.fd.Expr),
+			Hops: []string{fmt.Sprintf("%s:%d", c.Path, c.Line+b.hf.line), b.fd.Name},
+		})
+	}
+	lines := strings.Split(c.Text, "\n")
+	for _, b := range bad {
+		l := lines[b.hf.line]
+		old := "(default " + b.hf.shown + ")"
+		if strings.Count(l, old) == 1 {
+			lines[b.hf.line] = strings.Replace(l, old, "(default "+b.fd.Shown+")", 1)
+		}
+	}
+	return &review.Verdict{
+		Label:      review.Contradicted,
+		Rule:       r.Name(),
+		Message:    msg,
+		Confidence: 0.85,
+		Suggestion: strings.Join(lines, "\n"),
+		Evidence:   ev,
+	}
+}
+
+// bindHelpFlag picks the registration a help line describes: among those
+// of its name (and shorthand), the ones whose usage text the description
+// repeats, else the only one when its usage is not a constant or shares
+// enough words with the description; all of them must print the same
+// default.
+func bindHelpFlag(hf helpFlag, cands []clitree.FlagDefault) (clitree.FlagDefault, bool) {
+	var named []clitree.FlagDefault
+	for _, fd := range cands {
+		if hf.short != "" && fd.Short != "" && fd.Short != hf.short {
+			continue
+		}
+		named = append(named, fd)
+	}
+	var similar []clitree.FlagDefault
+	for _, fd := range named {
+		if fd.Usage != "" && usageOverlap(hf.desc, fd.Usage) >= 0.6 {
+			similar = append(similar, fd)
+		}
+	}
+	if len(similar) == 0 {
+		if len(named) != 1 || named[0].Usage != "" && usageOverlap(hf.desc, named[0].Usage) < 0.3 {
+			return clitree.FlagDefault{}, false
+		}
+		similar = named
+	}
+	for _, fd := range similar[1:] {
+		if fd.Shown != similar[0].Shown {
+			return clitree.FlagDefault{}, false
+		}
+	}
+	return similar[0], true
+}
+
+// usageOverlap is the share of the words of the shorter of a and b that
+// the other has too, ignoring case and punctuation.
+func usageOverlap(a, b string) float64 {
+	words := func(s string) map[string]bool {
+		m := map[string]bool{}
+		for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+			return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9')
+		}) {
+			m[w] = true
+		}
+		return m
+	}
+	wa, wb := words(a), words(b)
+	if len(wa) > len(wb) {
+		wa, wb = wb, wa
+	}
+	if len(wa) == 0 {
+		return 0
+	}
+	n := 0
+	for w := range wa {
+		if wb[w] {
+			n++
+		}
+	}
+	return float64(n) / float64(len(wa))
+}
+
+// sameShownDefault compares a printed default with the registration's;
+// ok is false when the printed one cannot be read as the flag's type.
+func sameShownDefault(fd clitree.FlagDefault, shown string) (same, ok bool) {
+	shown = strings.TrimSpace(shown)
+	switch {
+	case fd.Type == "String":
+		s := shown
+		if u, err := strconv.Unquote(shown); err == nil {
+			s = u
+		}
+		return s == constant.StringVal(fd.Value), true
+	case fd.Type == "Bool":
+		b, err := strconv.ParseBool(shown)
+		if err != nil {
+			return false, false
+		}
+		return b == constant.BoolVal(fd.Value), true
+	case fd.Type == "Duration":
+		d, err := time.ParseDuration(shown)
+		if err != nil {
+			return false, false
+		}
+		n, _ := constant.Int64Val(constant.ToInt(fd.Value))
+		return int64(d) == n, true
+	case strings.HasPrefix(fd.Type, "Float"):
+		f, err := strconv.ParseFloat(shown, 64)
+		if err != nil {
+			return false, false
+		}
+		v, _ := constant.Float64Val(constant.ToFloat(fd.Value))
+		return f == v, true
+	default:
+		n, ok := constant.Int64Val(constant.ToInt(fd.Value))
+		if !ok {
+			return false, false
+		}
+		i, err := strconv.ParseInt(shown, 10, 64)
+		if err != nil {
+			return false, false
+		}
+		return i == n, true
+	}
+}
