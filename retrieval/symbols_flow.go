@@ -393,6 +393,14 @@ func FallbackReturns(info *types.Info, body *ast.BlockStmt) []FieldFallback {
 		case unset && sameField(field, after.Results[0], tested):
 			value = in // "if F unset { return K }; return F"
 		default:
+			// "if F unset { return K * unit }; return F * unit": the
+			// field counts units (lumberjack's MaxSize in megabytes),
+			// its default is K.
+			if k := scaledFallback(info, field, tested, in, after, set, unset); k != nil {
+				if tv, ok := info.Types[k]; ok && tv.Value != nil {
+					out = append(out, FieldFallback{Field: tested, FieldType: typ, Value: k, At: in})
+				}
+			}
 			continue // "if F > max { return max }": a cap, not a default
 		}
 		if tv, ok := info.Types[value.Results[0]]; !ok || tv.Value == nil {
@@ -404,6 +412,69 @@ func FallbackReturns(info *types.Info, body *ast.BlockStmt) []FieldFallback {
 }
 
 // sameField reports whether x selects field v, as field reads it.
+// scaledFallback returns K of "if F unset { return K * unit }; return F *
+// unit" (conversions allowed around each operand and product), the unit
+// the same expression or a constant of the same value in both; nil when
+// the branches are not of that form.
+func scaledFallback(info *types.Info, field func(ast.Expr) (*types.Var, string), tested *types.Var, in, after *ast.ReturnStmt, set, unset bool) ast.Expr {
+	if !unset && !set {
+		return nil
+	}
+	fallback, fieldRet := in, after
+	if set {
+		fallback, fieldRet = after, in
+	}
+	strip := func(x ast.Expr) ast.Expr {
+		for {
+			x = ast.Unparen(x)
+			call, ok := x.(*ast.CallExpr)
+			if !ok || len(call.Args) != 1 || !info.Types[call.Fun].IsType() {
+				return x
+			}
+			x = call.Args[0]
+		}
+	}
+	product := func(x ast.Expr) (a, b ast.Expr, ok bool) {
+		bin, ok := strip(x).(*ast.BinaryExpr)
+		if !ok || bin.Op != token.MUL {
+			return nil, nil, false
+		}
+		return bin.X, bin.Y, true
+	}
+	fx, fy, ok := product(fieldRet.Results[0])
+	if !ok {
+		return nil
+	}
+	unit := fy
+	if !sameField(field, fx, tested) {
+		if !sameField(field, fy, tested) {
+			return nil
+		}
+		unit = fx
+	}
+	ut := info.Types[unit]
+	kx, ky, ok := product(fallback.Results[0])
+	if !ok {
+		return nil
+	}
+	// The same unit: a constant of the same value, or the same
+	// expression (lumberjack's megabyte is a var).
+	same := func(x ast.Expr) bool {
+		if types.ExprString(strip(x)) == types.ExprString(strip(unit)) {
+			return true
+		}
+		tv, ok := info.Types[x]
+		return ok && tv.Value != nil && ut.Value != nil && constant.Compare(constant.ToFloat(tv.Value), token.EQL, constant.ToFloat(ut.Value))
+	}
+	switch {
+	case same(ky):
+		return kx
+	case same(kx):
+		return ky
+	}
+	return nil
+}
+
 func sameField(field func(ast.Expr) (*types.Var, string), x ast.Expr, v *types.Var) bool {
 	got, _ := field(x)
 	return got == v

@@ -177,6 +177,7 @@ type Writer struct {
 	Name      string
 	Max       int
 	Timeout   int64
+	Size      int // in megabytes
 }
 
 func (w *Writer) batchSize() int {
@@ -206,6 +207,24 @@ func (w *Writer) timeout(d int64) int64 {
 	}
 	return d
 }
+
+var megabyte = 1024 * 1024
+
+const defaultMaxSize = 100
+
+func (w *Writer) maxBytes() int64 {
+	if w.Size == 0 {
+		return int64(defaultMaxSize * megabyte)
+	}
+	return int64(w.Size) * int64(megabyte)
+}
+
+func (w *Writer) maxOther() int64 {
+	if w.Size == 0 {
+		return int64(defaultMaxSize * 1000)
+	}
+	return int64(w.Size) * int64(megabyte)
+}
 `
 	fsys := fstest.MapFS{
 		"go.mod": {Data: []byte("module example.com/w\n\ngo 1.22\n")},
@@ -221,8 +240,10 @@ func (w *Writer) timeout(d int64) int64 {
 	}{
 		{"Writer.batchSize", "Writer.BatchSize = defaultBatch"},
 		{"Writer.name", `Writer.Name = "writer"`},
-		{"Writer.capped", ""},  // a cap, not a default
-		{"Writer.timeout", ""}, // the fallback is not a constant
+		{"Writer.capped", ""},                               // a cap, not a default
+		{"Writer.timeout", ""},                              // the fallback is not a constant
+		{"Writer.maxBytes", "Writer.Size = defaultMaxSize"}, // the field counts megabytes
+		{"Writer.maxOther", ""},                             // another unit in each branch
 	}
 	for _, tt := range tests {
 		t.Run(tt.fn, func(t *testing.T) {

@@ -784,6 +784,16 @@ func matchLiteral(lit litPlaced, site valueSite) (litMatch, bool) {
 				return litMatch{equal: true}, true
 			}
 		}
+		least := math.Inf(1)
+		for _, per := range prose.Bytes(lit.Unit) {
+			least = min(least, per)
+		}
+		if code > 0 && code < least && least > 1 {
+			// Fewer bytes than one of the doc's unit: the value counts
+			// that unit (lumberjack's MaxSize, in megabytes).
+			codeInUnit = code
+			break
+		}
 		for _, per := range prose.Bytes(lit.Unit) {
 			if q := code / per; q == math.Trunc(q) {
 				codeInUnit = q

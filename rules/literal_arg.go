@@ -36,6 +36,7 @@ var argWordRE = regexp.MustCompile(`[A-Za-z][A-Za-z0-9]*`)
 // argSite is a constant a body passes for a named parameter.
 type argSite struct {
 	param  string // the parameter's name, lower case
+	pname  string // the parameter's name as declared
 	callee string // "Seek", "bufio.NewReaderSize"
 	val    constant.Value
 	dur    bool   // the parameter is a time.Duration
@@ -91,6 +92,9 @@ func (r *LiteralMismatch) judgeArgValue(ws *review.Workspace, c review.Claim) *r
 				}
 			}
 			param, ok := argParamBefore(sent[:m[0]], sites)
+			if !ok {
+				param, ok = argParamSplit(sent, sent[:m[0]], sites)
+			}
 			if !ok || own[param] {
 				continue
 			}
@@ -179,6 +183,48 @@ func argParamBefore(before string, sites []argSite) (string, bool) {
 	return "", false
 }
 
+// argParamSplit returns the parameter, among the sites', whose name the
+// sentence writes apart: the word right before the number (and its tie)
+// ends the name, and the rest of the name is a word of the sentence too
+// (go-edlib's "used with Shingle split method with a length of 2" for
+// splitLength). Exactly one parameter of the sites may fit.
+func argParamSplit(sent, before string, sites []argSite) (string, bool) {
+	words := argWordRE.FindAllStringIndex(before, -1)
+	if len(words) == 0 {
+		return "", false
+	}
+	w := ""
+	for k := len(words) - 1; k >= 0 && k >= len(words)-3 && w == ""; k-- {
+		word := strings.ToLower(before[words[k][0]:words[k][1]])
+		if argLeadWords[word] || word == "equal" || word == "equals" {
+			continue // the tie itself ("of", "set to")
+		}
+		if !argTieRE.MatchString(before[words[k][1]:]) {
+			break
+		}
+		w = word
+	}
+	if len(w) < 4 {
+		return "", false
+	}
+	sentWords := map[string]bool{}
+	for _, m := range argWordRE.FindAllString(sent, -1) {
+		sentWords[strings.ToLower(m)] = true
+	}
+	found := ""
+	for _, s := range sites {
+		rest, ok := strings.CutSuffix(s.param, w)
+		if !ok || len(rest) < 3 || !sentWords[rest] || s.param == found {
+			continue
+		}
+		if found != "" {
+			return "", false
+		}
+		found = s.param
+	}
+	return found, found != ""
+}
+
 // argLeadWords may stand right before a parameter's name without
 // qualifying it: "using whence", "in base 16", "a timeout of".
 var argLeadWords = map[string]bool{
@@ -249,12 +295,12 @@ func (r *LiteralMismatch) compareArg(c review.Claim, sym retrieval.Symbol, sent 
 		shown = fmt.Sprintf("%s (%s)", site.arg, time.Duration(int64(code)))
 	}
 	msg := fmt.Sprintf("The doc gives %s for %s, but %s passes %s as %s's %s (%s).",
-		strings.Join(strings.Fields(written), " "), site.param, lastPart(sym.Name), shown, site.callee, site.param, site.call)
+		strings.Join(strings.Fields(written), " "), site.pname, lastPart(sym.Name), shown, site.callee, site.pname, site.call)
 	v := &review.Verdict{
 		Label: review.Contradicted, Rule: r.Name(), Message: msg, Confidence: 0.75,
 		Evidence: []review.Evidence{{
 			Path: site.path, StartLine: site.line, EndLine: site.line, Source: review.SourceCode,
-			Why:  fmt.Sprintf("passes %s as %s's %s", site.arg, site.callee, site.param),
+			Why:  fmt.Sprintf("passes %s as %s's %s", site.arg, site.callee, site.pname),
 			Hops: []string{c.Symbol + " (doc)", c.Symbol, site.callee},
 		}},
 	}
@@ -325,7 +371,7 @@ func argSites(sym retrieval.Symbol) []argSite {
 				text = text[:77] + "..."
 			}
 			out = append(out, argSite{
-				param: name, callee: callee, val: tv.Value, dur: litIsDuration(par.Type()),
+				param: name, pname: par.Name(), callee: callee, val: tv.Value, dur: litIsDuration(par.Type()),
 				arg: types.ExprString(a), call: text, path: pos.Filename, line: pos.Line,
 			})
 		}

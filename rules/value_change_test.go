@@ -26,6 +26,11 @@ func TestLiteralMismatchValueChange(t *testing.T) {
 		{"client.go", 46, 46, review.SourceCode, "frameHeaderLen = 16"},
 		{"client.go", 46, 46, review.SourceDiff, "this diff changed frameHeaderLen from 8 to 16"},
 	}
+	maxSizeLine := lineOf(t, ws, "client.go", "const defaultMaxSize")
+	maxSize := []ev{
+		{"client.go", maxSizeLine, maxSizeLine, review.SourceCode, "defaultMaxSize = 200"},
+		{"client.go", maxSizeLine, maxSizeLine, review.SourceDiff, "this diff changed defaultMaxSize from 100 to 200"},
+	}
 	tests := []struct {
 		name   string
 		symbol string // a doc comment of client.go, else
@@ -48,6 +53,15 @@ func TestLiteralMismatchValueChange(t *testing.T) {
 			message:    "The doc states 3, but this diff changed defaultRetries from 3 to 5, which New assigns to Client.Retries.",
 			suggestion: "Retries is how many times a request is retried. Default is 5.",
 			evidence:   retries,
+		},
+	}, {
+		name:   "a field that counts megabytes, its fallback scaled to bytes",
+		symbol: "Logger.MaxSize",
+		want: &want{
+			label:      review.Contradicted,
+			message:    "The doc states 100 megabytes, but this diff changed defaultMaxSize from 100 to 200, which Logger.max assigns to Logger.MaxSize.",
+			suggestion: "MaxSize is the size in megabytes a log file grows to before it is\nrotated. It defaults to 200 megabytes.",
+			evidence:   maxSize,
 		},
 	}, {
 		name:   "a field set from the constant, with a unit",

@@ -99,3 +99,14 @@ func (s *Store) Set(key string, value int) { s.m[key] = value }
 func (s *Store) Decrement(key string) {
 	s.Set(key, -1)
 }
+
+func shingles(s string, splitLength int) []string { return []string{s[:splitLength]} }
+
+func cosine(a, b string, splitLength int) int { return len(shingles(a, splitLength)) + len(b) }
+
+// Similarity compares a and b; cosine is used with the shingle split
+// method with a length of 3.
+func Similarity(a, b string) int { return cosine(a, b, 2) }
+
+// Overlap compares a and b with a length of 3 each.
+func Overlap(a, b string) int { return cosine(a, b, 2) }

@@ -99,3 +99,21 @@ func CheckIdle(d time.Duration) time.Duration {
 func Probe(d time.Duration) time.Duration {
 	return max(d, minIdle, probeFloor)
 }
+
+var megabyte = 1024 * 1024
+
+const defaultMaxSize = 200
+
+// Logger writes logs.
+type Logger struct {
+	// MaxSize is the size in megabytes a log file grows to before it is
+	// rotated. It defaults to 100 megabytes.
+	MaxSize int
+}
+
+func (l *Logger) max() int64 {
+	if l.MaxSize == 0 {
+		return int64(defaultMaxSize * megabyte)
+	}
+	return int64(l.MaxSize) * int64(megabyte)
+}
