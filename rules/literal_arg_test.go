@@ -25,7 +25,7 @@ func TestLiteralArgValue(t *testing.T) {
 			"Fetch gives up after a timeout of 5 seconds."},
 		{"Similarity", "The doc gives 3 for splitLength, but Similarity passes 2 as cosine's splitLength (cosine(a, b, 2)).", "func Similarity(",
 			"Similarity compares a and b; cosine is used with the shingle split\nmethod with a length of 2."},
-		{"Overlap", "", "", ""}, // "length" alone: the rest of splitLength is not in the sentence
+		{"Overlap", "", "", ""},  // "length" alone: the rest of splitLength is not in the sentence
 		{"SeekBack", "", "", ""}, // the same number
 		{"SeekBoth", "", "", ""}, // two calls pass two values: which one the doc means is not certain
 		{"Hex", "", "", ""},      // agrees
