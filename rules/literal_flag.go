@@ -111,6 +111,25 @@ func helpFlags(text string) []helpFlag {
 	return out
 }
 
+// failureLineRE is a line of a failed run's output: cobra prints the
+// usage after the error.
+var failureLineRE = regexp.MustCompile(`^\s*(?:Error|ERRO|FATAL|panic)\b`)
+
+// failureTranscript reports whether the lines of text before line
+// (the first printed default) hold an error line: the help output is part
+// of a failed run quoted for its error (kind's known issues quote a node
+// image build that ran out of memory, with the usage of that day), not
+// the program's reference.
+func failureTranscript(text string, line int) bool {
+	lines := strings.Split(text, "\n")
+	for _, l := range lines[:min(line, len(lines))] {
+		if failureLineRE.MatchString(l) {
+			return true
+		}
+	}
+	return false
+}
+
 // flagDefaults indexes the module's flag registrations with constant
 // defaults by name (see clitree.FlagDefaults).
 func (r *LiteralMismatch) flagDefaults(ws *review.Workspace) map[string][]clitree.FlagDefault {
@@ -139,7 +158,7 @@ func (r *LiteralMismatch) judgeFlagHelp(ws *review.Workspace, c review.Claim) *r
 		return nil
 	}
 	flags := helpFlags(c.Text)
-	if len(flags) == 0 {
+	if len(flags) == 0 || failureTranscript(c.Text, flags[0].line) {
 		return nil
 	}
 	defs := r.flagDefaults(ws)

@@ -89,6 +89,7 @@ func TestLiteralFlagHelp(t *testing.T) {
 		}},
 		{name: "a flag of that name whose usage is another's", block: "Timeout of the whole run"},
 		{name: "a flag the module does not register", block: "--verbose"},
+		{name: "help output after a failed run's error", block: "Error: uploads failed"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
