@@ -326,3 +326,72 @@ func sameShownDefault(fd clitree.FlagDefault, shown string) (same, ok bool) {
 		return i == n, true
 	}
 }
+
+// flagProseRE is a flag named in prose or a list with the default the
+// sentence gives it: "`--port`: Port to listen on (default: 443)",
+// "`-port` (defaults to `4443`)", "`--bind` defaults to `127.0.0.1:9014`".
+// The flag is written with its dashes, in backticks; no other flag, and
+// no sentence end, stands between it and the default.
+var flagProseRE = regexp.MustCompile("`(--?[A-Za-z][\\w.-]*)(?:[ =][^`]*)?`([^.;|`]{0,60}?)(?:\\(defaults?(?:\\s+to|:)?|\\bdefaults?\\s+(?:to|is)|\\bdefault:)\\s+(`[^`]+`|\"[^\"]*\"|[^\\s,;)]+)")
+
+// judgeFlagProse compares the defaults sentences give flags with the
+// flags' registrations (see flagProseRE): the flag's one registration
+// with a constant default, or several that agree.
+func (r *LiteralMismatch) judgeFlagProse(ws *review.Workspace, c review.Claim) *review.Verdict {
+	if !strings.Contains(c.Text, "default") || !strings.Contains(c.Text, "`-") || len(helpFlags(c.Text)) > 0 {
+		return nil
+	}
+	defs := r.flagDefaults(ws)
+	for _, m := range flagProseRE.FindAllStringSubmatchIndex(c.Text, -1) {
+		flag := c.Text[m[2]:m[3]]
+		name := strings.TrimLeft(flag, "-")
+		if len(name) < 2 || strings.Contains(c.Text[m[4]:m[5]], "--") {
+			continue
+		}
+		cands := defs[name]
+		if len(cands) == 0 || cands[0].Shown == "" {
+			continue
+		}
+		agree := true
+		for _, fd := range cands[1:] {
+			if fd.Shown != cands[0].Shown {
+				agree = false
+			}
+		}
+		if !agree {
+			continue
+		}
+		fd := cands[0]
+		written := c.Text[m[6]:m[7]]
+		val := strings.TrimSuffix(strings.Trim(written, "`"), ".")
+		if same, ok := sameShownDefault(fd, val); !ok || same {
+			continue
+		}
+		shown := fd.Shown
+		if fd.Type == "String" {
+			shown = constant.StringVal(fd.Value)
+		}
+		repl := strings.Replace(written, val, shown, 1)
+		code := fd.Expr
+		if code != fd.Shown {
+			code += " (" + fd.Shown + ")"
+		}
+		suggestion := ""
+		if strings.Count(c.Text, c.Text[m[0]:m[1]]) == 1 {
+			suggestion = c.Text[:m[6]] + repl + c.Text[m[7]:]
+		}
+		return &review.Verdict{
+			Label:      review.Contradicted,
+			Rule:       r.Name(),
+			Message:    fmt.Sprintf("The doc gives %s the default %s, but the flag is registered with %s.", flag, written, code),
+			Confidence: 0.85,
+			Suggestion: suggestion,
+			Evidence: []review.Evidence{{
+				Path: fd.Def.Path, StartLine: fd.Def.Line, EndLine: fd.Def.Line, Source: review.SourceCode,
+				Why:  fmt.Sprintf("%s registers %q with the default %s", path.Base(fd.Def.Path), fd.Name, fd.Expr),
+				Hops: []string{fmt.Sprintf("%s:%d", c.Path, c.Line), fd.Name},
+			}},
+		}
+	}
+	return nil
+}

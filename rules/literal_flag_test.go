@@ -90,6 +90,21 @@ func TestLiteralFlagHelp(t *testing.T) {
 		{name: "a flag of that name whose usage is another's", block: "Timeout of the whole run"},
 		{name: "a flag the module does not register", block: "--verbose"},
 		{name: "help output after a failed run's error", block: "Error: uploads failed"},
+		{name: "prose: a string default", block: "where uploads go", want: &want{
+			label:      review.Contradicted,
+			message:    "The doc gives -upload-dir the default `./uploads`, but the flag is registered with \"./data\".",
+			suggestion: "`-upload-dir`: where uploads go (default: `./data`).",
+			evidence:   []ev{{"cmd/uploadd/main.go", 11, 11, review.SourceCode, `main.go registers "upload-dir" with the default "./data"`}},
+		}},
+		{name: "prose: a default that agrees", block: "--listen` defaults to"},
+		{name: "prose: a duration", block: "bounds the shutdown", want: &want{
+			label:      review.Contradicted,
+			message:    "The doc gives -grace the default `45s`, but the flag is registered with 30 * time.Second (30s).",
+			suggestion: "`-grace` (defaults to `30s`) bounds the shutdown.",
+			evidence:   []ev{{"cmd/uploadd/main.go", 12, 12, review.SourceCode, `main.go registers "grace" with the default 30 * time.Second`}},
+		}},
+		{name: "prose: two programs register the flag with different defaults", block: "gives up after a while"},
+		{name: "prose: default as a word, no value", block: "default behaviour"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -714,6 +714,37 @@ func (s *checker) snipStdLiteralArg(ctx context.Context, f *snipFile, call *ast.
 	return fn.Pkg().Name() + "." + fn.Name(), sp.ImportPath, true
 }
 
+// snipStdCount reports a call of a standard library function with too
+// few or too many arguments ("http.ListenAndServe(":8080")"), when the
+// block imports the package itself (an import the checker added may be
+// the wrong package of that name: math/rand's Read for crypto/rand's)
+// and every argument's type is known (a lone call may return as many
+// values as the function takes).
+func (s *checker) snipStdCount(ctx context.Context, f *snipFile, call *ast.CallExpr, info *types.Info, msg string) (name, ip string, ok bool) {
+	if !strings.HasPrefix(msg, "not enough arguments in call to ") && !strings.HasPrefix(msg, "too many arguments in call to ") ||
+		call.Ellipsis.IsValid() || !s.snipTypedArgs(call, info) {
+		return "", "", false
+	}
+	sel, isSel := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !isSel {
+		return "", "", false
+	}
+	q, isIdent := sel.X.(*ast.Ident)
+	if !isIdent || f.auto[q.Name] != "" {
+		return "", "", false
+	}
+	pn, isPkg := info.Uses[q].(*types.PkgName)
+	fn, isFunc := info.Uses[sel.Sel].(*types.Func)
+	if !isPkg || !isFunc || fn.Pkg() == nil || pn.Imported() != fn.Pkg() || fn.Type().(*types.Signature).Recv() != nil {
+		return "", "", false
+	}
+	sp, err := s.syms.StdPackage(ctx, fn.Pkg().Path())
+	if err != nil || sp.Types != fn.Pkg() {
+		return "", "", false
+	}
+	return fn.Pkg().Name() + "." + fn.Name(), sp.ImportPath, true
+}
+
 // snipWrapped reports whether the innermost function of outer (the nodes
 // enclosing a statement, outermost first) is the one the checker wraps a
 // block's statements in, not one the block writes.
@@ -2288,6 +2319,12 @@ func (s *checker) snipClassify(ctx context.Context, from *retrieval.Package, fse
 			return iss, true
 		}
 		if iss, ok := s.snipMissingMethod(path, info, e, iss, given); ok {
+			return iss, true
+		}
+		if name, ip, ok := s.snipStdCount(ctx, f, call, info, msg); ok {
+			iss.Kind, iss.Std = WrongArgs, true
+			iss.Name, iss.Package = name, ip
+			iss.Message = snipOneLine(msg)
 			return iss, true
 		}
 		if name, ip, ok := s.snipStdLiteralArg(ctx, f, call, info, e.Pos, msg); ok {

@@ -594,6 +594,20 @@ func testCheck(t *testing.T, s *retrieval.Symbols) {
 				Message: "cannot use \"abc\" (untyped string constant) as []byte value in argument to bytes.NewReader"}},
 		},
 		{
+			name: "a standard function called with an argument too few, its package imported by the block",
+			from: ".",
+			src:  "package main\n\nimport \"net/http\"\n\nfunc main() {\n\thttp.ListenAndServe(\":8080\")\n}",
+			want: []Issue{{Kind: WrongArgs, Line: 6, Name: "http.ListenAndServe", Package: "net/http", Std: true,
+				Message: "not enough arguments in call to http.ListenAndServe: have (string), want (string, http.Handler)"}},
+		},
+		{
+			// The checker adds the import of a package named rand: it may
+			// be another rand than the one the block means.
+			name: "a standard function whose package the block does not import is not judged on its count",
+			from: ".",
+			src:  "b := make([]byte, 8)\nrand.Read(b, 8)",
+		},
+		{
 			name: "a value of the wrong type sent on a channel of a module type",
 			from: ".",
 			src:  "ch := make(chan cache.Options, 1)\nch <- cache.MaxSize",
