@@ -196,6 +196,9 @@ func (r *LiteralMismatch) Judge(ctx context.Context, ws *review.Workspace, c rev
 	if v := r.judgeFlagProse(ws, c); v != nil {
 		return v, nil
 	}
+	if v := r.judgeFlagTable(ws, c); v != nil {
+		return v, nil
+	}
 	if hasLiteral(c) {
 		if v, err := r.judgeBound(ctx, ws, c); v != nil || err != nil {
 			return v, err

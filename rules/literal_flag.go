@@ -395,3 +395,92 @@ func (r *LiteralMismatch) judgeFlagProse(ws *review.Workspace, c review.Claim) *
 	}
 	return nil
 }
+
+// flagCellRE is a flag in a table cell: "`--tail`", "[`-n`](…), [`--tail`](…)".
+var flagCellRE = regexp.MustCompile("`(--?[A-Za-z][\\w.-]*)`")
+
+// descHeaderRE is a table header cell naming the description column.
+var descHeaderRE = regexp.MustCompile(`(?i)^\s*\**\s*(?:description|usage|meaning)\s*\**\s*$`)
+
+// judgeFlagTable checks the Default cell of a Markdown table row whose
+// first cell names a flag (docker's generated CLI references: "| `--tail`
+// | `string` | `all` | Number of lines … |"), bound as a help line is,
+// the Description cell standing for the usage text.
+func (r *LiteralMismatch) judgeFlagTable(ws *review.Workspace, c review.Claim) *review.Verdict {
+	if c.Kind != review.KindMarkdown || !strings.HasPrefix(c.Text, "|") || !strings.Contains(c.Text, "`-") {
+		return nil
+	}
+	header, ok := tableHeader(ws, c)
+	if !ok {
+		return nil
+	}
+	col, desc := -1, -1
+	for i, h := range header {
+		switch {
+		case defaultHeaderRE.MatchString(h):
+			if col >= 0 {
+				return nil
+			}
+			col = i
+		case descHeaderRE.MatchString(h):
+			desc = i
+		}
+	}
+	cells := splitRow(c.Text)
+	if col <= 0 || len(cells) != len(header) {
+		return nil
+	}
+	hf := helpFlag{}
+	for _, m := range flagCellRE.FindAllStringSubmatch(cells[0], -1) {
+		switch n := m[1]; {
+		case strings.HasPrefix(n, "--"):
+			hf.name = n[2:]
+		case len(n) == 2:
+			hf.short = n[1:]
+		case hf.name == "":
+			hf.name = n[1:]
+		}
+	}
+	if hf.name == "" {
+		return nil
+	}
+	if desc >= 0 {
+		hf.desc = cells[desc]
+	}
+	fd, ok := bindHelpFlag(hf, r.flagDefaults(ws)[hf.name])
+	if !ok || fd.Shown == "" {
+		return nil
+	}
+	cell := strings.TrimSpace(cells[col])
+	val := strings.Trim(cell, "`")
+	if val == "" || val == "-" || val == "—" {
+		return nil
+	}
+	if same, ok := sameShownDefault(fd, val); !ok || same {
+		return nil
+	}
+	shown := fd.Shown
+	if fd.Type == "String" {
+		shown = constant.StringVal(fd.Value)
+	}
+	code := fd.Expr
+	if code != fd.Shown {
+		code += " (" + fd.Shown + ")"
+	}
+	suggestion := ""
+	if strings.Count(c.Text, cell) == 1 {
+		suggestion = strings.Replace(c.Text, cell, strings.Replace(cell, val, shown, 1), 1)
+	}
+	return &review.Verdict{
+		Label:      review.Contradicted,
+		Rule:       r.Name(),
+		Message:    fmt.Sprintf("The table gives --%s the default %s, but the flag is registered with %s.", hf.name, cell, code),
+		Confidence: 0.85,
+		Suggestion: suggestion,
+		Evidence: []review.Evidence{{
+			Path: fd.Def.Path, StartLine: fd.Def.Line, EndLine: fd.Def.Line, Source: review.SourceCode,
+			Why:  fmt.Sprintf("%s registers %q with the default %s", path.Base(fd.Def.Path), fd.Name, fd.Expr),
+			Hops: []string{fmt.Sprintf("%s:%d", c.Path, c.Line), fd.Name},
+		}},
+	}
+}

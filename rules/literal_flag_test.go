@@ -105,6 +105,14 @@ func TestLiteralFlagHelp(t *testing.T) {
 		}},
 		{name: "prose: two programs register the flag with different defaults", block: "gives up after a while"},
 		{name: "prose: default as a word, no value", block: "default behaviour"},
+		{name: "table: the Default cell of a flag's row", block: "| [`-r`](#retries)", want: &want{
+			label:      review.Contradicted,
+			message:    "The table gives --retries the default `5`, but the flag is registered with 3.",
+			suggestion: "| [`-r`](#retries), [`--retries`]  | `int`      | `3`      | How many times to retry a failed upload |",
+			evidence:   []ev{{"cmd/shipctl/main.go", 14, 14, review.SourceCode, `main.go registers "retries" with the default 3`}},
+		}},
+		{name: "table: a string default that agrees", block: "| `--listen`"},
+		{name: "table: a description that is another flag's", block: "| `--timeout`"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
