@@ -740,7 +740,10 @@ func goBlocks(c review.Claim) []review.Mention {
 		}
 		switch c.Kind {
 		case review.KindMarkdown:
-			if isGoLang(m.Lang) || m.Lang == review.LangGoSignature {
+			// A block with no language (a fence without an info string,
+			// an indented block) is checked when it is plainly Go: it
+			// parses, holds a call, and writes what only Go writes.
+			if isGoLang(m.Lang) || m.Lang == review.LangGoSignature || m.Lang == "" && parsesAsGo(m.Text) && goSpelled(m.Text) {
 				out = append(out, m)
 			}
 		case review.KindExample:
@@ -758,6 +761,15 @@ func goBlocks(c review.Claim) []review.Mention {
 	}
 	return out
 }
+
+// goSpelledRE is what only Go writes: a short variable declaration, a
+// func or package clause, a call of an exported name of a package
+// ("http.ListenAndServe(").
+var goSpelledRE = regexp.MustCompile(`:=|\bfunc\s*[\w(]|(?m)^\s*package\s+\w+\s*$|\b[a-z]\w*\.[A-Z]\w*\(`)
+
+// goSpelled reports whether an untagged Markdown block writes Go and
+// not another language whose lines also parse as Go expressions.
+func goSpelled(text string) bool { return goSpelledRE.MatchString(text) }
 
 // docBlockIsGo reports whether a doc comment's code block is Go: it
 // parses as Go and holds a call, or would but for a missing comma, a few

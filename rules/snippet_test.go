@@ -101,6 +101,22 @@ func TestSnippet(t *testing.T) {
 			},
 		},
 	}, {
+		name:  "a fence without a language that is plainly Go",
+		claim: block("docs/guide.md", `s.Add("pear")`),
+		audit: true,
+		want: &want{
+			label:   review.Contradicted,
+			message: "calls Store.Add with arguments its signature does not accept",
+			evidence: []ev{
+				at("docs/guide.md", `s.Add("pear")`, review.SourceDoc, "code block calls Store.Add with arguments its signature does not accept"),
+				{"store.go", lineOf(t, ws, "store.go", "func (s *Store) Add("), lineOf(t, ws, "store.go", "func (s *Store) Add("), review.SourceCode, "signature: func (s *Store) Add(sku string, n int)"},
+			},
+		},
+	}, {
+		name:  "a fence without a language that is a shell line",
+		claim: block("docs/guide.md", "go get example.com/inventory"),
+		audit: true,
+	}, {
 		name:  "complete file without the import",
 		claim: block("docs/guide.md", "package main"),
 		want: &want{
