@@ -377,6 +377,9 @@ func (s *checker) check(ctx context.Context, from *retrieval.Package, src string
 	issues := wrongImports
 	for _, e := range errs {
 		if iss, ok := s.snipClassify(ctx, from, fset, files, blocks, info, e, full, strict); ok {
+			if (iss.Kind == UnknownName || iss.Kind == UnknownMember) && snipMetasyntactic(iss.Name) {
+				continue // a pattern, not a name: "buildfeatures.HasFoo" for any feature foo
+			}
 			issues = append(issues, iss)
 		}
 	}
@@ -4320,4 +4323,28 @@ func snipContinuedDefine(f *snipFile, seg snipSeg, as *ast.AssignStmt, info *typ
 		return 0, "", false
 	}
 	return line - seg.start + 1, used, true
+}
+
+// snipMetaWords are the words that stand for any name in a pattern.
+var snipMetaWords = map[string]bool{"Foo": true, "Bar": true, "Baz": true, "Qux": true, "Quux": true, "Xxx": true, "Xyz": true}
+
+// snipMetasyntactic reports whether the last part of name ("HasFoo" of
+// "buildfeatures.HasFoo", "FooBar") has a word that stands for any name:
+// a doc writing the pattern of a family of names, which the module
+// declares only with real words in its place (tailscale's
+// `buildfeatures.HasFoo && feature.IsRegistered("foo")`).
+func snipMetasyntactic(name string) bool {
+	if i := strings.LastIndex(name, "."); i >= 0 {
+		name = name[i+1:]
+	}
+	start := 0
+	for i := 1; i <= len(name); i++ {
+		if i == len(name) || name[i] >= 'A' && name[i] <= 'Z' {
+			if snipMetaWords[name[start:i]] {
+				return true
+			}
+			start = i
+		}
+	}
+	return false
 }

@@ -608,6 +608,11 @@ func testCheck(t *testing.T, s *retrieval.Symbols) {
 			src:  "b := make([]byte, 8)\nrand.Read(b, 8)",
 		},
 		{
+			name: "a name that writes the pattern of a family of names",
+			from: "cache",
+			src:  "ok := cache.HasFoo && cache.FooBar()\n_ = ok",
+		},
+		{
 			name: "a value of the wrong type sent on a channel of a module type",
 			from: ".",
 			src:  "ch := make(chan cache.Options, 1)\nch <- cache.MaxSize",
