@@ -573,7 +573,14 @@ func runFaultBench(ctx context.Context, fb faultBench, stdout io.Writer) error {
 	fmt.Fprintf(stdout, "duplicates: %s\n", strings.Join(parts, ", "))
 	// The cache: one index for the repository, no worktree left by the
 	// killed processes once the reviews are over.
-	worktrees := countDirs(filepath.Join(e.data, "mirrors", "work", benchOwner))
+	// A review of a superseded head may still be running (its
+	// worktree in use) when the current heads are published: a leak is a
+	// worktree still there once the server is idle, so wait for it.
+	workDir := filepath.Join(e.data, "mirrors", "work", benchOwner)
+	wctx, cancel = context.WithTimeout(ctx, fb.wait)
+	ghfake.Wait(wctx, func() bool { return countDirs(workDir) == 0 })
+	cancel()
+	worktrees := countDirs(workDir)
 	indexes := countDirs(filepath.Join(e.data, "mirrors", "index", benchOwner))
 	fmt.Fprintf(stdout, "cache: %d index directories for the repository, %d review worktrees left behind\n", indexes, worktrees)
 	if worktrees > 0 || indexes != 1 {
