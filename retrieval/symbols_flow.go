@@ -267,16 +267,6 @@ func GuardedCopies(info *types.Info, body ast.Node) []FieldCopy {
 		}
 		return v, name
 	}
-	// unconvert strips a conversion: uint32(opts.Size).
-	unconvert := func(x ast.Expr) ast.Expr {
-		for {
-			call, ok := ast.Unparen(x).(*ast.CallExpr)
-			if !ok || len(call.Args) != 1 || !info.Types[call.Fun].IsType() {
-				return ast.Unparen(x)
-			}
-			x = call.Args[0]
-		}
-	}
 	var out []FieldCopy
 	ast.Inspect(body, func(n ast.Node) bool {
 		ifs, ok := n.(*ast.IfStmt)
@@ -302,7 +292,7 @@ func GuardedCopies(info *types.Info, body ast.Node) []FieldCopy {
 			}
 			for i, l := range as.Lhs {
 				to, toType := fieldOf(l)
-				from, fromType := fieldOf(unconvert(as.Rhs[i]))
+				from, fromType := fieldOf(unconvert(info, as.Rhs[i]))
 				if to != nil && from != nil && to != from && read[from] {
 					out = append(out, FieldCopy{From: from, To: to, FromType: fromType, ToType: toType, At: as})
 				}
@@ -337,14 +327,7 @@ func FallbackReturns(info *types.Info, body *ast.BlockStmt) []FieldFallback {
 		return nil
 	}
 	field := func(x ast.Expr) (*types.Var, string) {
-		for {
-			call, ok := ast.Unparen(x).(*ast.CallExpr)
-			if !ok || len(call.Args) != 1 || !info.Types[call.Fun].IsType() {
-				break
-			}
-			x = call.Args[0]
-		}
-		sel, ok := ast.Unparen(x).(*ast.SelectorExpr)
+		sel, ok := unconvert(info, x).(*ast.SelectorExpr)
 		if !ok {
 			return nil, ""
 		}
@@ -424,18 +407,8 @@ func scaledFallback(info *types.Info, field func(ast.Expr) (*types.Var, string),
 	if set {
 		fallback, fieldRet = after, in
 	}
-	strip := func(x ast.Expr) ast.Expr {
-		for {
-			x = ast.Unparen(x)
-			call, ok := x.(*ast.CallExpr)
-			if !ok || len(call.Args) != 1 || !info.Types[call.Fun].IsType() {
-				return x
-			}
-			x = call.Args[0]
-		}
-	}
 	product := func(x ast.Expr) (a, b ast.Expr, ok bool) {
-		bin, ok := strip(x).(*ast.BinaryExpr)
+		bin, ok := unconvert(info, x).(*ast.BinaryExpr)
 		if !ok || bin.Op != token.MUL {
 			return nil, nil, false
 		}
@@ -460,7 +433,7 @@ func scaledFallback(info *types.Info, field func(ast.Expr) (*types.Var, string),
 	// The same unit: a constant of the same value, or the same
 	// expression (lumberjack's megabyte is a var).
 	same := func(x ast.Expr) bool {
-		if types.ExprString(strip(x)) == types.ExprString(strip(unit)) {
+		if types.ExprString(unconvert(info, x)) == types.ExprString(unconvert(info, unit)) {
 			return true
 		}
 		tv, ok := info.Types[x]
@@ -508,4 +481,16 @@ func zeroTestOps(info *types.Info, cond *ast.BinaryExpr) (set, unset bool) {
 		}
 	}
 	return false, false
+}
+
+// unconvert strips parentheses and conversions: uint32(opts.Size) is
+// opts.Size.
+func unconvert(info *types.Info, x ast.Expr) ast.Expr {
+	for {
+		call, ok := ast.Unparen(x).(*ast.CallExpr)
+		if !ok || len(call.Args) != 1 || !info.Types[call.Fun].IsType() {
+			return ast.Unparen(x)
+		}
+		x = call.Args[0]
+	}
 }

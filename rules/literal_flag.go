@@ -184,11 +184,7 @@ func (r *LiteralMismatch) judgeFlagHelp(ws *review.Workspace, c review.Claim) *r
 	if first.fd.Lib == "pflag" {
 		dash = "--"
 	}
-	code := first.fd.Expr
-	if code != first.fd.Shown {
-		code += " (printed as " + first.fd.Shown + ")"
-	}
-	msg := fmt.Sprintf("The help output gives %s%s the default %s, but the flag is registered with %s.", dash, first.hf.name, first.hf.shown, code)
+	msg := fmt.Sprintf("The help output gives %s%s the default %s, but the flag is registered with %s.", dash, first.hf.name, first.hf.shown, registeredWith(first.fd, "printed as "))
 	if len(bad) > 1 {
 		var also []string
 		for _, b := range bad[1:] {
@@ -198,11 +194,7 @@ func (r *LiteralMismatch) judgeFlagHelp(ws *review.Workspace, c review.Claim) *r
 	}
 	ev := make([]review.Evidence, 0, len(bad))
 	for _, b := range bad {
-		ev = append(ev, review.Evidence{
-			Path: b.fd.Def.Path, StartLine: b.fd.Def.Line, EndLine: b.fd.Def.Line, Source: review.SourceCode,
-			Why:  fmt.Sprintf("%s registers %q with the default %s", path.Base(b.fd.Def.Path), b.fd.Name, b.fd.Expr),
-			Hops: []string{fmt.Sprintf("%s:%d", c.Path, c.Line+b.hf.line), b.fd.Name},
-		})
+		ev = append(ev, flagEvidence(c, c.Line+b.hf.line, b.fd))
 	}
 	lines := strings.Split(c.Text, "\n")
 	for _, b := range bad {
@@ -212,12 +204,45 @@ func (r *LiteralMismatch) judgeFlagHelp(ws *review.Workspace, c review.Claim) *r
 			lines[b.hf.line] = strings.Replace(l, old, "(default "+b.fd.Shown+")", 1)
 		}
 	}
+	return r.flagVerdict(msg, strings.Join(lines, "\n"), ev...)
+}
+
+// registeredWith is a registration's default as written, with how the
+// help output prints it when that differs, after lead ("printed as ").
+func registeredWith(fd clitree.FlagDefault, lead string) string {
+	if fd.Expr == fd.Shown {
+		return fd.Expr
+	}
+	return fd.Expr + " (" + lead + fd.Shown + ")"
+}
+
+// docDefault is a registration's default as a doc writes it outside help
+// output: a string without its quotes.
+func docDefault(fd clitree.FlagDefault) string {
+	if fd.Type == "String" {
+		return constant.StringVal(fd.Value)
+	}
+	return fd.Shown
+}
+
+// flagEvidence cites a flag's registration, reached from the claim's
+// line.
+func flagEvidence(c review.Claim, line int, fd clitree.FlagDefault) review.Evidence {
+	return review.Evidence{
+		Path: fd.Def.Path, StartLine: fd.Def.Line, EndLine: fd.Def.Line, Source: review.SourceCode,
+		Why:  fmt.Sprintf("%s registers %q with the default %s", path.Base(fd.Def.Path), fd.Name, fd.Expr),
+		Hops: []string{fmt.Sprintf("%s:%d", c.Path, line), fd.Name},
+	}
+}
+
+// flagVerdict contradicts a flag default a doc states.
+func (r *LiteralMismatch) flagVerdict(msg, suggestion string, ev ...review.Evidence) *review.Verdict {
 	return &review.Verdict{
 		Label:      review.Contradicted,
 		Rule:       r.Name(),
 		Message:    msg,
 		Confidence: 0.85,
-		Suggestion: strings.Join(lines, "\n"),
+		Suggestion: suggestion,
 		Evidence:   ev,
 	}
 }
@@ -367,31 +392,12 @@ func (r *LiteralMismatch) judgeFlagProse(ws *review.Workspace, c review.Claim) *
 		if same, ok := sameShownDefault(fd, val); !ok || same {
 			continue
 		}
-		shown := fd.Shown
-		if fd.Type == "String" {
-			shown = constant.StringVal(fd.Value)
-		}
-		repl := strings.Replace(written, val, shown, 1)
-		code := fd.Expr
-		if code != fd.Shown {
-			code += " (" + fd.Shown + ")"
-		}
 		suggestion := ""
 		if strings.Count(c.Text, c.Text[m[0]:m[1]]) == 1 {
-			suggestion = c.Text[:m[6]] + repl + c.Text[m[7]:]
+			suggestion = c.Text[:m[6]] + strings.Replace(written, val, docDefault(fd), 1) + c.Text[m[7]:]
 		}
-		return &review.Verdict{
-			Label:      review.Contradicted,
-			Rule:       r.Name(),
-			Message:    fmt.Sprintf("The doc gives %s the default %s, but the flag is registered with %s.", flag, written, code),
-			Confidence: 0.85,
-			Suggestion: suggestion,
-			Evidence: []review.Evidence{{
-				Path: fd.Def.Path, StartLine: fd.Def.Line, EndLine: fd.Def.Line, Source: review.SourceCode,
-				Why:  fmt.Sprintf("%s registers %q with the default %s", path.Base(fd.Def.Path), fd.Name, fd.Expr),
-				Hops: []string{fmt.Sprintf("%s:%d", c.Path, c.Line), fd.Name},
-			}},
-		}
+		msg := fmt.Sprintf("The doc gives %s the default %s, but the flag is registered with %s.", flag, written, registeredWith(fd, ""))
+		return r.flagVerdict(msg, suggestion, flagEvidence(c, c.Line, fd))
 	}
 	return nil
 }
@@ -459,28 +465,10 @@ func (r *LiteralMismatch) judgeFlagTable(ws *review.Workspace, c review.Claim) *
 	if same, ok := sameShownDefault(fd, val); !ok || same {
 		return nil
 	}
-	shown := fd.Shown
-	if fd.Type == "String" {
-		shown = constant.StringVal(fd.Value)
-	}
-	code := fd.Expr
-	if code != fd.Shown {
-		code += " (" + fd.Shown + ")"
-	}
 	suggestion := ""
 	if strings.Count(c.Text, cell) == 1 {
-		suggestion = strings.Replace(c.Text, cell, strings.Replace(cell, val, shown, 1), 1)
+		suggestion = strings.Replace(c.Text, cell, strings.Replace(cell, val, docDefault(fd), 1), 1)
 	}
-	return &review.Verdict{
-		Label:      review.Contradicted,
-		Rule:       r.Name(),
-		Message:    fmt.Sprintf("The table gives --%s the default %s, but the flag is registered with %s.", hf.name, cell, code),
-		Confidence: 0.85,
-		Suggestion: suggestion,
-		Evidence: []review.Evidence{{
-			Path: fd.Def.Path, StartLine: fd.Def.Line, EndLine: fd.Def.Line, Source: review.SourceCode,
-			Why:  fmt.Sprintf("%s registers %q with the default %s", path.Base(fd.Def.Path), fd.Name, fd.Expr),
-			Hops: []string{fmt.Sprintf("%s:%d", c.Path, c.Line), fd.Name},
-		}},
-	}
+	msg := fmt.Sprintf("The table gives --%s the default %s, but the flag is registered with %s.", hf.name, cell, registeredWith(fd, ""))
+	return r.flagVerdict(msg, suggestion, flagEvidence(c, c.Line, fd))
 }

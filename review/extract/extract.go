@@ -591,17 +591,14 @@ func printsFlagDefault(text string, flags []string) bool {
 	lines := strings.Split(text, "\n")
 	for i, l := range lines {
 		t := strings.TrimSpace(l)
-		if !strings.HasPrefix(t, "-") {
+		if !strings.HasPrefix(t, "-") ||
+			!strings.Contains(l, "(default ") && (i+1 == len(lines) || !strings.Contains(lines[i+1], "(default ")) {
 			continue
 		}
-		for _, name := range flags {
-			for _, w := range strings.FieldsFunc(t, func(r rune) bool { return r == ' ' || r == '\t' || r == ',' || r == '=' }) {
-				if w != "-"+name && w != "--"+name {
-					continue
-				}
-				if strings.Contains(l, "(default ") || i+1 < len(lines) && strings.Contains(lines[i+1], "(default ") {
-					return true
-				}
+		for _, w := range strings.FieldsFunc(t, func(r rune) bool { return r == ' ' || r == '\t' || r == ',' || r == '=' }) {
+			// "-name" or "--name"
+			if name := strings.TrimPrefix(strings.TrimPrefix(w, "-"), "-"); name != w && slices.Contains(flags, name) {
+				return true
 			}
 		}
 	}

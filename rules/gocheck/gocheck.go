@@ -699,22 +699,35 @@ func (s *checker) snipStdLiteralArg(ctx context.Context, f *snipFile, call *ast.
 			lit = true
 		}
 	}
-	sel, isSel := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !lit || !isSel {
+	if !lit {
 		return "", "", false
 	}
-	fn, isFunc := info.Uses[sel.Sel].(*types.Func)
-	if !isFunc || fn.Pkg() == nil || fn.Type().(*types.Signature).Recv() != nil {
-		return "", "", false
-	}
-	sp, err := s.syms.StdPackage(ctx, fn.Pkg().Path())
-	if err != nil || sp.Types != fn.Pkg() {
+	sel, fn, ip, ok := s.snipStdFunc(ctx, call, info)
+	if !ok {
 		return "", "", false
 	}
 	if q, isIdent := sel.X.(*ast.Ident); isIdent && f.auto[q.Name] != "" && len(s.syms.PackagesNamed(q.Name)) > 0 {
 		return "", "", false
 	}
-	return fn.Pkg().Name() + "." + fn.Name(), sp.ImportPath, true
+	return fn.Pkg().Name() + "." + fn.Name(), ip, true
+}
+
+// snipStdFunc returns the selector, the function and its import path
+// when call calls a package-level function of the standard library.
+func (s *checker) snipStdFunc(ctx context.Context, call *ast.CallExpr, info *types.Info) (*ast.SelectorExpr, *types.Func, string, bool) {
+	sel, isSel := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !isSel {
+		return nil, nil, "", false
+	}
+	fn, isFunc := info.Uses[sel.Sel].(*types.Func)
+	if !isFunc || fn.Pkg() == nil || fn.Type().(*types.Signature).Recv() != nil {
+		return nil, nil, "", false
+	}
+	sp, err := s.syms.StdPackage(ctx, fn.Pkg().Path())
+	if err != nil || sp.Types != fn.Pkg() {
+		return nil, nil, "", false
+	}
+	return sel, fn, sp.ImportPath, true
 }
 
 // snipStdCount reports a call of a standard library function with too
@@ -728,24 +741,18 @@ func (s *checker) snipStdCount(ctx context.Context, f *snipFile, call *ast.CallE
 		call.Ellipsis.IsValid() || !s.snipTypedArgs(call, info) {
 		return "", "", false
 	}
-	sel, isSel := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !isSel {
+	sel, fn, ip, ok := s.snipStdFunc(ctx, call, info)
+	if !ok {
 		return "", "", false
 	}
 	q, isIdent := sel.X.(*ast.Ident)
 	if !isIdent || f.auto[q.Name] != "" {
 		return "", "", false
 	}
-	pn, isPkg := info.Uses[q].(*types.PkgName)
-	fn, isFunc := info.Uses[sel.Sel].(*types.Func)
-	if !isPkg || !isFunc || fn.Pkg() == nil || pn.Imported() != fn.Pkg() || fn.Type().(*types.Signature).Recv() != nil {
+	if pn, isPkg := info.Uses[q].(*types.PkgName); !isPkg || pn.Imported() != fn.Pkg() {
 		return "", "", false
 	}
-	sp, err := s.syms.StdPackage(ctx, fn.Pkg().Path())
-	if err != nil || sp.Types != fn.Pkg() {
-		return "", "", false
-	}
-	return fn.Pkg().Name() + "." + fn.Name(), sp.ImportPath, true
+	return fn.Pkg().Name() + "." + fn.Name(), ip, true
 }
 
 // snipWrapped reports whether the innermost function of outer (the nodes
