@@ -41,6 +41,21 @@ const (
 	KindLink      = "link"
 )
 
+// The compiler labels of a real snippet fix: whether a reader's Go
+// compiler rejects the block as it stood, for the error the fix mended
+// (the block completed as a reader pastes it: statements in a function,
+// imports added, placeholders taken as given). Issue targets for Go
+// snippets are stated on the cases a compiler rejects.
+const (
+	CompilerRejects = "rejects"
+	CompilerAccepts = "accepts"
+	CompilerUnclear = "unclear"
+)
+
+// KindSnippetRejected is the report row of the snippet fixes labelled
+// CompilerRejects: a subset of the snippet row, not a kind of its own.
+const KindSnippetRejected = "snippet: compiler rejects"
+
 // RealKinds lists the kinds of the real-fix set in report order.
 func RealKinds() []string {
 	return []string{KindName, KindParameter, KindLiteral, KindSnippet, KindLink}
@@ -74,6 +89,9 @@ type RealCase struct {
 	Wrong  string `json:"wrong"`
 	Right  string `json:"right"`
 	Reason string `json:"reason"`
+	// Compiler is a snippet fix's compiler label (CompilerRejects,
+	// CompilerAccepts, CompilerUnclear); empty for other kinds.
+	Compiler string `json:"compiler,omitempty"`
 }
 
 // MutationFile is data/mutations.json: the generated mutation cases and
@@ -223,6 +241,14 @@ func (d *Data) check() error {
 		}
 		if !kinds[c.Kind] {
 			return fmt.Errorf("quality data: real case %s@%s %s:%d: unknown kind %q", c.Module, c.Version, c.Path, c.Line, c.Kind)
+		}
+		switch c.Compiler {
+		case "", CompilerRejects, CompilerAccepts, CompilerUnclear:
+		default:
+			return fmt.Errorf("quality data: real case %s@%s %s:%d: unknown compiler label %q", c.Module, c.Version, c.Path, c.Line, c.Compiler)
+		}
+		if c.Compiler != "" && c.Kind != KindSnippet {
+			return fmt.Errorf("quality data: real case %s@%s %s:%d: a compiler label on a %s case", c.Module, c.Version, c.Path, c.Line, c.Kind)
 		}
 		if c.Line < 1 || c.EndLine < c.Line {
 			return fmt.Errorf("quality data: real case %s@%s %s: bad lines %d-%d", c.Module, c.Version, c.Path, c.Line, c.EndLine)

@@ -27,7 +27,8 @@ var excluded = []string{
 // least 120 real fixes over at least 30 modules with at least 15 of each
 // kind, every case with a reason, at least 20 audited modules each with a
 // ledger whose every entry has a reason (and a cause when not true),
-// halves fixed by the SHA-256 rule, no excluded module.
+// halves fixed by the SHA-256 rule, no excluded module, every snippet
+// fix labelled with what a compiler says of it.
 func TestDataSpec(t *testing.T) {
 	d, err := LoadData()
 	if err != nil {
@@ -39,6 +40,9 @@ func TestDataSpec(t *testing.T) {
 		kinds[c.Kind]++
 		if c.Reason == "" || c.Version == "" || c.Fixed == "" || c.Path == "" {
 			t.Errorf("real case %s@%s %s:%d lacks a reason, version, fix or path", c.Module, c.Version, c.Path, c.Line)
+		}
+		if c.Kind == KindSnippet && c.Compiler == "" {
+			t.Errorf("real snippet case %s@%s %s:%d has no compiler label", c.Module, c.Version, c.Path, c.Line)
 		}
 	}
 	if len(d.Real) < 120 || len(realMods) < 30 {
@@ -107,6 +111,8 @@ func TestLoadDataErrors(t *testing.T) {
 		{"wrong set", "data/real/a.json", `[{"module":"a.example/y","kind":"name","line":1,"end_line":1}]`, "not in set real"},
 		{"unknown kind", "data/real/a.json", `[{"module":"a.example/x","kind":"typo","line":1,"end_line":1}]`, `unknown kind "typo"`},
 		{"bad lines", "data/real/a.json", `[{"module":"a.example/x","kind":"name","line":5,"end_line":4}]`, "bad lines 5-4"},
+		{"unknown compiler label", "data/real/a.json", `[{"module":"a.example/x","kind":"snippet","compiler":"maybe","line":1,"end_line":1}]`, `unknown compiler label "maybe"`},
+		{"compiler label off a snippet", "data/real/a.json", `[{"module":"a.example/x","kind":"name","compiler":"rejects","line":1,"end_line":1}]`, "a compiler label on a name case"},
 		{"bad half", "data/modules.json", `[{"path":"a.example/x","half":"train","sets":["real"]}]`, `half "train"`},
 		{"audit and real", "data/modules.json", `[{"path":"a.example/x","half":"dev","sets":["real","audit"]}]`, "belongs to no other set"},
 		{"bad verdict", "data/audit/y.json", `{"module":"a.example/y","version":"v1.0.0","findings":[{"fingerprint":"f.rule","verdict":"maybe"}]}`, `verdict "maybe"`},

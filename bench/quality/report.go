@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strings"
 	"text/tabwriter"
@@ -108,6 +109,9 @@ func (r *Report) summarise() {
 			row.Errors++
 			r.Errors++
 		}
+		if c.Kind == KindSnippet && c.Compiler == CompilerRejects {
+			tally(rows, KindSnippetRejected)
+		}
 		if !c.Clean() && c.Style != "" {
 			tally(styles, c.Style)
 		}
@@ -139,7 +143,14 @@ func (r *Report) summarise() {
 		return a.Half < b.Half
 	})
 	order := map[string]int{}
-	for i, k := range append(RealKinds(), MutationKinds()...) {
+	kinds := append(RealKinds(), MutationKinds()...)
+	for i, k := range kinds {
+		if k == KindSnippet {
+			kinds = slices.Insert(kinds, i+1, KindSnippetRejected)
+			break
+		}
+	}
+	for i, k := range kinds {
 		if _, ok := order[k]; !ok {
 			order[k] = i
 		}

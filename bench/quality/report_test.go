@@ -3,6 +3,7 @@ package quality
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -93,6 +94,10 @@ func TestSummarise(t *testing.T) {
 			{Set: SetReal, Half: HalfDev, Kind: KindName, Style: StyleBare, Cause: "name/bare: judged consistent"},
 			{Set: SetReal, Half: HalfDev, Kind: KindName, Cause: "name/bare: judged consistent"},
 			{Set: SetReal, Half: HalfTest, Kind: KindLink, Hit: true, HitLabel: "incomplete"},
+			{Set: SetReal, Half: HalfTest, Kind: KindSnippet, Compiler: CompilerRejects, Hit: true, HitLabel: "contradicted"},
+			{Set: SetReal, Half: HalfTest, Kind: KindSnippet, Compiler: CompilerRejects, Cause: "snippet/code: judged consistent"},
+			{Set: SetReal, Half: HalfTest, Kind: KindSnippet, Compiler: CompilerAccepts, Hit: true, HitLabel: "contradicted"},
+			{Set: SetReal, Half: HalfTest, Kind: KindSnippet, Compiler: CompilerUnclear, Cause: "snippet/code: not extracted"},
 			{Set: SetMutation, Half: HalfTest, Kind: MutClean, Hit: true, Cause: "clean edit flagged by restates-name"},
 			{Set: SetMutation, Half: HalfTest, Kind: MutClean},
 			{Set: SetMutation, Half: HalfTest, Kind: MutName, Error: "boom", Cause: "name/bare: review failed"},
@@ -123,6 +128,15 @@ func TestSummarise(t *testing.T) {
 	}
 	if r := row(SetReal, HalfTest, KindLink); r.Hits != 1 || r.Contradicted != 0 {
 		t.Errorf("real/test/link row: %+v", r)
+	}
+	if r := row(SetReal, HalfTest, KindSnippet); r.Cases != 4 || r.Hits != 2 {
+		t.Errorf("real/test/snippet row: %+v", r)
+	}
+	if r := row(SetReal, HalfTest, KindSnippetRejected); r.Cases != 2 || r.Hits != 1 || r.Recall != 0.5 {
+		t.Errorf("real/test/snippet-rejected row: %+v", r)
+	}
+	if i := slices.IndexFunc(rep.Recall, func(r RecallRow) bool { return r.Kind == KindSnippetRejected }); i < 1 || rep.Recall[i-1].Kind != KindSnippet {
+		t.Errorf("the compiler-rejects row does not follow the snippet row: %+v", rep.Recall)
 	}
 	if r := row(SetMutation, HalfTest, MutClean); r.Cases != 2 || r.Hits != 1 {
 		t.Errorf("clean row: %+v", r)

@@ -57,9 +57,11 @@ type CaseResult struct {
 	Version string `json:"version"`
 	Kind    string `json:"kind"`
 	Style   string `json:"style,omitempty"`
-	Path    string `json:"path"`
-	Line    int    `json:"line"`
-	ID      string `json:"id,omitempty"`
+	// Compiler is a real snippet fix's compiler label.
+	Compiler string `json:"compiler,omitempty"`
+	Path     string `json:"path"`
+	Line     int    `json:"line"`
+	ID       string `json:"id,omitempty"`
 	// Expect are the lines a finding must land on (none for clean edits).
 	Expect []Span `json:"expect,omitempty"`
 	// Wrong is the wrong fragment the docs hold (a real case's wrong
@@ -346,7 +348,7 @@ func (r *runner) real(ctx context.Context) ([]CaseResult, error) {
 		m, _ := r.d.Module(k.module)
 		for _, c := range groups[k] {
 			res := CaseResult{Set: SetReal, Half: m.Half, Module: c.Module, Version: c.Version, Kind: c.Kind, Style: c.Style,
-				Path: c.Path, Line: c.Line, Expect: []Span{{Path: c.Path, Line: c.Line, EndLine: c.EndLine}}, Wrong: c.Wrong}
+				Compiler: c.Compiler, Path: c.Path, Line: c.Line, Expect: []Span{{Path: c.Path, Line: c.Line, EndLine: c.EndLine}}, Wrong: c.Wrong}
 			if rerr != nil {
 				res.Error, res.Cause = rerr.Error(), c.Kind+"/"+c.Style+": review failed"
 			} else {
