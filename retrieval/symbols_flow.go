@@ -128,6 +128,27 @@ func (s *Symbols) ValueFlow(sym Symbol) ValueFlow {
 			}
 		}
 	}
+	// So does one copied, by a func handed the struct, over a field
+	// another func set from the value.
+	for _, file := range p.Syntax {
+		if name := p.Fset.Position(file.Package).Filename; strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		for _, d := range file.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok {
+				continue
+			}
+			for _, cp := range HandedCopies(p.Info, fd) {
+				if cp.FromType == "" || cp.ToType == "" {
+					continue
+				}
+				if fn, ok := flow.Fields[cp.ToType+"."+cp.To.Name()]; ok {
+					setField(cp.FromType+"."+cp.From.Name(), fn)
+				}
+			}
+		}
+	}
 	return flow
 }
 
@@ -300,6 +321,50 @@ func GuardedCopies(info *types.Info, body ast.Node) []FieldCopy {
 		}
 		return true
 	})
+	return out
+}
+
+// HandedCopies returns the guarded copies of fd ([GuardedCopies]) whose
+// target is a field of a struct fd is handed, as a parameter or receiver:
+// an option that configures a struct a constructor filled with defaults
+// before handing it over ("func (fc FlowControl) configure(o *opts) { if
+// fc.Flow > 0 { o.flow = fc.Flow } }"). The source keeps the target's
+// default when unset, whichever func gave it.
+func HandedCopies(info *types.Info, fd *ast.FuncDecl) []FieldCopy {
+	if info == nil || fd == nil || fd.Body == nil {
+		return nil
+	}
+	handed := map[types.Object]bool{}
+	lists := []*ast.FieldList{fd.Type.Params}
+	if fd.Recv != nil {
+		lists = append(lists, fd.Recv)
+	}
+	for _, l := range lists {
+		for _, f := range l.List {
+			for _, n := range f.Names {
+				if obj := info.Defs[n]; obj != nil {
+					handed[obj] = true
+				}
+			}
+		}
+	}
+	var out []FieldCopy
+	for _, cp := range GuardedCopies(info, fd.Body) {
+		as, ok := cp.At.(*ast.AssignStmt)
+		if !ok {
+			continue
+		}
+		for _, l := range as.Lhs {
+			sel, ok := ast.Unparen(l).(*ast.SelectorExpr)
+			if !ok || info.Uses[sel.Sel] != cp.To {
+				continue
+			}
+			if x, ok := ast.Unparen(sel.X).(*ast.Ident); ok && handed[info.Uses[x]] {
+				out = append(out, cp)
+				break
+			}
+		}
+	}
 	return out
 }
 

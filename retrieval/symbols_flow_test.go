@@ -71,6 +71,38 @@ func newConn(opts ConnOptions) *conn {
 	c.name = opts.Name
 	return c
 }
+
+const defaultFastFlow = 100
+
+type FlowControl struct {
+	Flow  uint16
+	Burst uint16
+}
+
+type pubOpts struct {
+	flow, burst uint16
+}
+
+// NewPublisher fills the options' defaults and hands them to each option.
+func NewPublisher(opts ...func(*pubOpts)) *pubOpts {
+	o := pubOpts{flow: defaultFastFlow}
+	for _, opt := range opts {
+		opt(&o)
+	}
+	return &o
+}
+
+// configure is handed the options: an unset Flow keeps the default.
+func (fc FlowControl) configure(o *pubOpts) {
+	if fc.Flow > 0 {
+		o.flow = fc.Flow
+	}
+	local := pubOpts{}
+	if fc.Burst > 0 {
+		local.burst = fc.Burst
+	}
+	_ = local
+}
 `
 	fsys := fstest.MapFS{
 		"go.mod":      {Data: []byte("module example.com/cfg\n\ngo 1.22\n")},
@@ -91,6 +123,9 @@ func newConn(opts ConnOptions) *conn {
 		// The option copied over the field set from the constant takes
 		// the constant when unset.
 		{"defaultFrame", ValueFlow{Fields: map[string]string{"conn.maxFrame": "newConn", "ConnOptions.MaxFrame": "newConn"}, Funcs: []string{"newConn"}}},
+		// So does an option copied over it by a func handed the struct
+		// another func filled.
+		{"defaultFastFlow", ValueFlow{Fields: map[string]string{"pubOpts.flow": "NewPublisher", "FlowControl.Flow": "NewPublisher"}, Funcs: []string{"NewPublisher"}}},
 		{"Options", ValueFlow{}}, // a type has no value
 	}
 	for _, tt := range tests {

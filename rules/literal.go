@@ -249,6 +249,12 @@ func (r *LiteralMismatch) Judge(ctx context.Context, ws *review.Workspace, c rev
 	if v := r.judgeNoBoundDefault(ws, c); v != nil {
 		return v, nil
 	}
+	if v := r.judgeLocalConst(ws, c); v != nil {
+		return v, nil
+	}
+	if v := r.judgeRetryCount(ws, c); v != nil {
+		return v, nil
+	}
 	if v := r.judgeSleep(ws, c); v != nil {
 		return v, nil
 	}
@@ -1103,7 +1109,42 @@ func collectValues(p *retrieval.Package) *pkgValues {
 			}
 		}
 	}
+	for _, f := range p.Syntax {
+		for _, d := range f.Decls {
+			if d, ok := d.(*ast.FuncDecl); ok && d.Body != nil {
+				optionCopies(p, pv, d)
+			}
+		}
+	}
 	return pv
+}
+
+// optionCopies gives a field the default of the field it is copied over
+// when set, where the copy is in a func that configures a struct it is
+// handed (a parameter or receiver of the struct or a pointer to it) and
+// the default in a constructor of that struct: orbit.go's
+// NewFastPublisher builds "fastPublisherOpts{flow: defaultFastFlow}" and
+// hands it to each option, and FastPublishFlowControl's
+// configureFastPublisher(opts *fastPublisherOpts) copies "if fc.Flow > 0 {
+// opts.flow = fc.Flow }": an unset Flow leaves defaultFastFlow. A field
+// with a default of its own keeps it; a copy within one func is
+// collectDefaults's.
+func optionCopies(p *retrieval.Package, pv *pkgValues, d *ast.FuncDecl) {
+	fn := funcLabel(d)
+	for _, cp := range retrieval.HandedCopies(p.Info, d) {
+		if len(pv.fields[cp.From]) > 0 {
+			continue
+		}
+		var sites []valueSite
+		for _, site := range pv.fields[cp.To] {
+			if site.fn == fn || site.val == nil || site.derived {
+				continue
+			}
+			site.why = fmt.Sprintf("%s, kept unless %s is set (%s)", site.why, cp.From.Name(), fn)
+			sites = append(sites, site)
+		}
+		pv.fields[cp.From] = append(pv.fields[cp.From], sites...)
+	}
 }
 
 // collectDefaultVar records the constant fields of a package-level var

@@ -299,6 +299,17 @@ func TestLiteralMismatchFieldDefaultChange(t *testing.T) {
 					{"cluster.go", 56, 56, review.SourceDiff, "this diff changed Session.Protocol from 3 to 4"},
 				},
 			}},
+		{name: "an option applied by the constructor, copied over a default it changed", path: "publish.go", symbol: "FlowControl.Flow",
+			want: &want{
+				label:      review.Contradicted,
+				message:    "The doc states 100, but this diff changed defaultFastFlow from 100 to 200",
+				suggestion: "Flow is how many messages go out between acks.\nDefault: 200",
+				evidence: []ev{
+					{"publish.go", 25, 25, review.SourceCode, "defaultFastFlow = 200"},
+					{"publish.go", 25, 25, review.SourceDiff, "this diff changed defaultFastFlow from 100 to 200"},
+				},
+			}},
+		{name: "an option applied by the constructor whose default stays", path: "publish.go", symbol: "FlowControl.MaxPending"},
 		{name: "a line the diff touched that keeps the value", symbol: "ClusterConfig.PageSize"},
 		{name: "an assignment outside a constructor is no default", symbol: "ClusterConfig.Retries"},
 		{name: "Markdown that names no field", md: "The driver opens 2 connections per host by default."},
@@ -337,6 +348,23 @@ func TestLiteralMismatchGuardedCopy(t *testing.T) {
 		suggestion: "MaxFrame is the largest frame the connection accepts.\n\nDefault: 131072.",
 		evidence:   []ev{{"conn.go", 19, 19, review.SourceCode, "maxFrame = frameCap, kept unless MaxFrame is set"}},
 	})
+	// The same across funcs: an option method handed the struct a
+	// constructor fills with its defaults.
+	got, err = rule.Judge(t.Context(), &all, goClaim(t, ws, "publish.go", "FlowControl.Flow"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkVerdict(t, rule, got, &want{
+		label:      review.Contradicted,
+		message:    "The doc gives 100 for FlowControl.Flow, but the code sets flow = defaultFastFlow (200).",
+		suggestion: "Flow is how many messages go out between acks.\nDefault: 200",
+		evidence:   []ev{{"publish.go", 47, 47, review.SourceCode, "flow = defaultFastFlow, kept unless Flow is set (FlowControl.configurePublisher)"}},
+	})
+	got, err = rule.Judge(t.Context(), &all, goClaim(t, ws, "publish.go", "FlowControl.MaxPending"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkVerdict(t, rule, got, nil)
 	// A default that adjusts another value ("maxChannels - 1") is not the
 	// default of an option copied over it.
 	got, err = rule.Judge(t.Context(), &all, goClaim(t, ws, "conn.go", "ChanOptions.MaxChannels"))
