@@ -657,7 +657,7 @@ func litIsDuration(t types.Type) bool {
 // of a mismatch, or nil when they agree or cannot be compared.
 func (r *LiteralMismatch) compare(c review.Claim, subject string, lit litPlaced, site valueSite) *review.Verdict {
 	m, ok := matchLiteral(lit, site)
-	if !ok || m.equal || statesOperand(lit, site) {
+	if !ok || m.equal || statesOperand(lit, site) || zeroMeansUnset(c, site) {
 		return nil
 	}
 	codeInUnit, codeShown := m.inUnit, m.shown
@@ -692,6 +692,35 @@ func (r *LiteralMismatch) compare(c review.Claim, subject string, lit litPlaced,
 			Why: site.why, Hops: hops,
 		}},
 	}
+}
+
+// omittedRE finds words that say a value was left out.
+var omittedRE = regexp.MustCompile(`(?i)\b(?:omitted|omit|unset|not\s+set|not\s+specified|unspecified|left\s+(?:empty|out))\b`)
+
+// zeroMeansUnset reports whether site is a func's assignment of the zero
+// value to a field whose doc says what a zero or omitted value stands
+// for: dropbox's riviera args builder sets "s.SceneChangeThreshold = 0.0"
+// under a doc that says "When omitted (0.0) the service uses a default of
+// 0.3". The zero is the field left unset; the doc's number is what unset
+// means to whatever reads it, not a value the code contradicts.
+func zeroMeansUnset(c review.Claim, site valueSite) bool {
+	if site.fn == "" || site.val == nil || !isZeroConst(site.val) {
+		return false
+	}
+	return omittedRE.MatchString(c.Text) || zeroRE.MatchString(c.Text)
+}
+
+// isZeroConst reports whether v is a zero value: 0, 0.0, "" or false.
+func isZeroConst(v constant.Value) bool {
+	switch v.Kind() {
+	case constant.Int, constant.Float, constant.Complex:
+		return constant.Sign(v) == 0
+	case constant.String:
+		return constant.StringVal(v) == ""
+	case constant.Bool:
+		return !constant.BoolVal(v)
+	}
+	return false
 }
 
 // statesOperand reports whether the literal states an operand of the

@@ -365,6 +365,22 @@ func TestLiteralMismatchGuardedCopy(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkVerdict(t, rule, got, nil)
+	// A zero a builder assigns is the field left unset when the doc says
+	// what omitting it means; without such words it is a default.
+	got, err = rule.Judge(t.Context(), &all, goClaim(t, ws, "args.go", "KeyframeArgs.Threshold"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkVerdict(t, rule, got, nil)
+	got, err = rule.Judge(t.Context(), &all, goClaim(t, ws, "args.go", "KeyframeArgs.Limit"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkVerdict(t, rule, got, &want{
+		label:      review.Contradicted,
+		message:    "The doc gives 10 for KeyframeArgs.Limit, but the code sets s.Limit = 0.",
+		evidence:   []ev{{"args.go", 16, 16, review.SourceCode, "s.Limit = 0"}},
+	})
 	// A default that adjusts another value ("maxChannels - 1") is not the
 	// default of an option copied over it.
 	got, err = rule.Judge(t.Context(), &all, goClaim(t, ws, "conn.go", "ChanOptions.MaxChannels"))
