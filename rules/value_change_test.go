@@ -377,9 +377,9 @@ func TestLiteralMismatchGuardedCopy(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkVerdict(t, rule, got, &want{
-		label:      review.Contradicted,
-		message:    "The doc gives 10 for KeyframeArgs.Limit, but the code sets s.Limit = 0.",
-		evidence:   []ev{{"args.go", 16, 16, review.SourceCode, "s.Limit = 0"}},
+		label:    review.Contradicted,
+		message:  "The doc gives 10 for KeyframeArgs.Limit, but the code sets s.Limit = 0.",
+		evidence: []ev{{"args.go", 16, 16, review.SourceCode, "s.Limit = 0"}},
 	})
 	// A default that adjusts another value ("maxChannels - 1") is not the
 	// default of an option copied over it.
