@@ -746,13 +746,29 @@ func (s *checker) snipStdCount(ctx context.Context, f *snipFile, call *ast.CallE
 		return "", "", false
 	}
 	q, isIdent := sel.X.(*ast.Ident)
-	if !isIdent || f.auto[q.Name] != "" {
+	if !isIdent || f.auto[q.Name] != "" && !s.snipPlainStd(q.Name) {
 		return "", "", false
 	}
 	if pn, isPkg := info.Uses[q].(*types.PkgName); !isPkg || pn.Imported() != fn.Pkg() {
 		return "", "", false
 	}
 	return fn.Pkg().Name() + "." + fn.Name(), ip, true
+}
+
+// snipPlainStd reports whether name, a qualifier the checker imported
+// for a block that imports nothing under it, can only be the standard
+// package: one no other package in common use goes by (fmt, strings,
+// strconv, bytes, time, os, io…; not log, errors, json, rand, math or
+// http, which readers import from logrus, pkg/errors, jsoniter, crypto
+// or fasthttp under the same name), and that no package of the
+// repository or its dependencies is named.
+func (s *checker) snipPlainStd(name string) bool {
+	switch name {
+	case "fmt", "strings", "strconv", "bytes", "time", "os", "io", "ioutil", "sort", "bufio", "filepath",
+		"regexp", "utf8", "base64", "hex", "sha256", "sha1", "md5":
+		return len(s.syms.PackagesNamed(name)) == 0
+	}
+	return false
 }
 
 // snipWrapped reports whether the innermost function of outer (the nodes
@@ -2811,7 +2827,7 @@ func (s *checker) snipStdName(ctx context.Context, f *snipFile, sel *ast.Selecto
 			closest = n
 		}
 	}
-	if _, auto := f.auto[id.Name]; auto && closest == "" {
+	if _, auto := f.auto[id.Name]; auto && closest == "" && !s.snipPlainStd(id.Name) {
 		return Issue{}, false
 	}
 	iss.Kind, iss.Std, iss.Closest, iss.Absent = UnknownName, true, closest, true

@@ -1022,11 +1022,19 @@ func testCheck(t *testing.T, s *retrieval.Symbols) {
 			src:  "c := cache.New(cache.Options{})\nhello world\n",
 		},
 		{
-			name: "standard library misuse is not reported but for a literal of the wrong kind",
+			name: "standard library misuse in a block that imports nothing: a name fmt lacks, a literal of the wrong kind, not a conversion",
 			from: "cache",
 			src:  "fmt.Printlnx(1)\nstrings.ToUpper(1)\nvar r io.Reader = 3\n_ = r",
-			want: []Issue{{Kind: WrongArgs, Line: 2, Name: "strings.ToUpper", Package: "strings", Std: true,
+			want: []Issue{{Kind: UnknownName, Absent: true, Line: 1, Name: "fmt.Printlnx", Package: "fmt", Std: true,
+				Message: "package fmt has no Printlnx"}, {Kind: WrongArgs, Line: 2, Name: "strings.ToUpper", Package: "strings", Std: true,
 				Message: "cannot use 1 (untyped int constant) as string value in argument to strings.ToUpper"}},
+		},
+		{
+			name: "a standard function of a package only the standard library names, called with too few arguments, in a block that imports nothing",
+			from: "cache",
+			src:  "parts := strings.Split(\"a,b\")\n_ = parts\n_, _ = json.Marshall(parts)\nrand.Shuffle(3)",
+			want: []Issue{{Kind: WrongArgs, Line: 1, Name: "strings.Split", Package: "strings", Std: true,
+				Message: "not enough arguments in call to strings.Split: have (string), want (string, string)"}},
 		},
 		{
 			name: "a literal of the wrong kind passed to a function of a qualifier the module's packages share",
