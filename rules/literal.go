@@ -255,6 +255,9 @@ func (r *LiteralMismatch) Judge(ctx context.Context, ws *review.Workspace, c rev
 	if v := r.judgeRetryCount(ws, c); v != nil {
 		return v, nil
 	}
+	if v := r.judgeFileMode(ws, c); v != nil {
+		return v, nil
+	}
 	if v := r.judgeSleep(ws, c); v != nil {
 		return v, nil
 	}

@@ -300,3 +300,116 @@ func countedLoops(p *retrieval.Package, body *ast.BlockStmt) []countedLoop {
 	}
 	return out
 }
+
+var (
+	// fileModeWordRE finds a sentence about a file's permissions.
+	fileModeWordRE = regexp.MustCompile(`(?i)\b(?:perm(?:ission)?s?|mode)\b`)
+	// octalModeRE finds a file mode as docs write it: 0600, 0o644, 0755.
+	octalModeRE = regexp.MustCompile(`(?:^|[^\w.])(0o?)([0-7]{3,4})\b`)
+)
+
+// modeSite is a constant file mode a func's body uses.
+type modeSite struct {
+	mode uint64
+	expr string
+	line int
+	path string
+}
+
+// judgeFileMode reports a file mode a func's doc gives (*The file's
+// permissions will be 0600*) that differs from the one constant of type
+// fs.FileMode the func's body uses (renameio's TempFile passes
+// WithStaticPermissions(defaultPerm)), or nil. A body with two modes, or
+// a doc with two, leaves it unchecked.
+func (r *LiteralMismatch) judgeFileMode(ws *review.Workspace, c review.Claim) *review.Verdict {
+	if c.Kind != review.KindDocComment || c.Symbol == "" || !fileModeWordRE.MatchString(c.Text) {
+		return nil
+	}
+	var found []int
+	for _, sp := range prose.Sentences(c.Text) {
+		sent := c.Text[sp.Start:sp.End]
+		if !fileModeWordRE.MatchString(sent) {
+			continue
+		}
+		for _, m := range octalModeRE.FindAllStringSubmatchIndex(sent, -1) {
+			found = append(found, sp.Start+m[2], sp.Start+m[3], sp.Start+m[4], sp.Start+m[5])
+		}
+	}
+	if len(found) != 4 {
+		return nil
+	}
+	digits := c.Text[found[2]:found[3]]
+	stated, err := strconv.ParseUint(digits, 8, 32)
+	if err != nil {
+		return nil
+	}
+	sym, ok := ws.Symbols.Lookup(c.Package, c.Symbol)
+	if !ok || (sym.Kind != retrieval.SymbolFunc && sym.Kind != retrieval.SymbolMethod) || sym.Package == nil || sym.Package.Info == nil {
+		return nil
+	}
+	fd := funcDecl(sym)
+	if fd == nil || fd.Body == nil {
+		return nil
+	}
+	sites := fileModes(sym.Package, fd.Body)
+	if len(sites) == 0 {
+		return nil
+	}
+	for _, s := range sites[1:] {
+		if s.mode != sites[0].mode {
+			return nil // several modes: which one the doc means is not certain
+		}
+	}
+	site := sites[0]
+	if site.mode&0o7777 == stated {
+		return nil
+	}
+	code := strconv.FormatUint(site.mode&0o7777, 8)
+	for len(code) < len(digits) {
+		code = "0" + code
+	}
+	written := c.Text[found[0]:found[3]]
+	return &review.Verdict{
+		Label: review.Contradicted, Rule: r.Name(), Confidence: 0.85,
+		Message: fmt.Sprintf("The doc of %s gives mode %s, but it uses %s (%s%s).", c.Symbol, written, site.expr, c.Text[found[0]:found[1]], code),
+		Evidence: []review.Evidence{{
+			Path: site.path, StartLine: site.line, EndLine: site.line, Source: review.SourceCode,
+			Why: "file mode " + site.expr, Hops: []string{c.Symbol + " (doc)", c.Symbol},
+		}},
+		Suggestion: c.Text[:found[2]] + code + c.Text[found[3]:],
+	}
+}
+
+// fileModes returns the constant expressions of type fs.FileMode in
+// body, outermost only ("defaultPerm", "0o644" passed to os.WriteFile),
+// not in func literals.
+func fileModes(p *retrieval.Package, body *ast.BlockStmt) []modeSite {
+	var out []modeSite
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case ast.Expr:
+			tv, ok := p.Info.Types[x]
+			if !ok || tv.Value == nil || tv.Value.Kind() != constant.Int || !isFileMode(tv.Type) {
+				return true
+			}
+			v, ok := constant.Uint64Val(tv.Value)
+			if !ok {
+				return false
+			}
+			pos := p.Fset.Position(x.Pos())
+			out = append(out, modeSite{mode: v, expr: types.ExprString(x), line: pos.Line, path: pos.Filename})
+			return false
+		}
+		return true
+	})
+	return out
+}
+
+// isFileMode reports whether t is io/fs's FileMode (os.FileMode is an
+// alias of it).
+func isFileMode(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Name() == "FileMode" && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "io/fs"
+}

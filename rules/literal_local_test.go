@@ -80,3 +80,38 @@ func TestLiteralRetryCount(t *testing.T) {
 		})
 	}
 }
+
+func TestLiteralFileMode(t *testing.T) {
+	ws := loadWorkspace(t, "localconst")
+	ws.Scope = review.ScopeAll
+	tests := []struct {
+		symbol     string
+		message    string // "" for no verdict
+		evidence   string // path:line of the mode
+		suggestion string
+	}{
+		{"TempFile", "The doc of TempFile gives mode 0644, but it uses defaultPerm (0600).", "filemode.go:12",
+			"TempFile creates the file. The file's permissions will be 0600. You can\nchange these by calling Chmod."},
+		{"WriteAll", "", "", ""}, // right, written 0o644
+		{"Mkdir", "", "", ""},    // two modes: which one the doc means is not certain
+		{"Save", "", "", ""},     // a mode the caller passes
+	}
+	for _, tt := range tests {
+		t.Run(tt.symbol, func(t *testing.T) {
+			c := goClaim(t, ws, "filemode.go", tt.symbol)
+			got, err := (&LiteralMismatch{}).Judge(t.Context(), ws, c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !checkContradicted(t, got, tt.message, equal) {
+				return
+			}
+			if len(got.Evidence) == 0 || fmt.Sprintf("%s:%d", got.Evidence[0].Path, got.Evidence[0].StartLine) != tt.evidence {
+				t.Errorf("evidence %+v, want %s", got.Evidence, tt.evidence)
+			}
+			if got.Suggestion != tt.suggestion {
+				t.Errorf("suggestion %q, want %q", got.Suggestion, tt.suggestion)
+			}
+		})
+	}
+}
