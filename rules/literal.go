@@ -1164,19 +1164,25 @@ func collectValues(p *retrieval.Package) *pkgValues {
 func optionCopies(p *retrieval.Package, pv *pkgValues, d *ast.FuncDecl) {
 	fn := funcLabel(d)
 	for _, cp := range retrieval.HandedCopies(p.Info, d) {
-		if len(pv.fields[cp.From]) > 0 {
+		if len(pv.fields[cp.From]) == 0 {
+			inheritDefaults(pv, cp, func(site valueSite) bool { return site.fn != fn }, " ("+fn+")")
+		}
+	}
+}
+
+// inheritDefaults gives cp.From the constant defaults of cp.To that keep
+// accepts, each noted as kept unless cp.From is set (then where); a
+// default that adjusts another value is not passed on.
+func inheritDefaults(pv *pkgValues, cp retrieval.FieldCopy, keep func(valueSite) bool, where string) {
+	var sites []valueSite
+	for _, site := range pv.fields[cp.To] {
+		if site.val == nil || site.derived || !keep(site) {
 			continue
 		}
-		var sites []valueSite
-		for _, site := range pv.fields[cp.To] {
-			if site.fn == fn || site.val == nil || site.derived {
-				continue
-			}
-			site.why = fmt.Sprintf("%s, kept unless %s is set (%s)", site.why, cp.From.Name(), fn)
-			sites = append(sites, site)
-		}
-		pv.fields[cp.From] = append(pv.fields[cp.From], sites...)
+		site.why = fmt.Sprintf("%s, kept unless %s is set%s", site.why, cp.From.Name(), where)
+		sites = append(sites, site)
 	}
+	pv.fields[cp.From] = append(pv.fields[cp.From], sites...)
 }
 
 // collectDefaultVar records the constant fields of a package-level var
@@ -1461,13 +1467,7 @@ func collectDefaults(p *retrieval.Package, pv *pkgValues, d *ast.FuncDecl, pos f
 	// A field copied over one with a default ("if opts.MaxFrameSize > 0 {
 	// c.maxFrameSize = opts.MaxFrameSize }") has that default when unset.
 	for _, cp := range retrieval.GuardedCopies(p.Info, d.Body) {
-		for _, site := range pv.fields[cp.To] {
-			if site.fn != fn || site.val == nil || site.derived {
-				continue
-			}
-			site.why = fmt.Sprintf("%s, kept unless %s is set", site.why, cp.From.Name())
-			pv.fields[cp.From] = append(pv.fields[cp.From], site)
-		}
+		inheritDefaults(pv, cp, func(site valueSite) bool { return site.fn == fn }, "")
 	}
 }
 

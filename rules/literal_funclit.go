@@ -2,7 +2,6 @@ package rules
 
 import (
 	"go/ast"
-	"go/token"
 	"go/types"
 	"regexp"
 	"strings"
@@ -70,35 +69,21 @@ func funcLitConsts(p *retrieval.Package, def valueSite) map[string]valueSite {
 	// An expression declares constants only inside its func literals.
 	out := map[string]valueSite{}
 	twice := map[string]bool{}
-	ast.Inspect(def.src, func(n ast.Node) bool {
-		gd, ok := n.(*ast.GenDecl)
-		if !ok || gd.Tok != token.CONST {
-			return true
+	eachConst(p, def.src, func(vs *ast.ValueSpec, id *ast.Ident, obj *types.Const, val ast.Expr) {
+		if obj == nil || obj.Val() == nil || !isNumeric(obj.Val()) || val == nil {
+			return
 		}
-		for _, spec := range gd.Specs {
-			vs, ok := spec.(*ast.ValueSpec)
-			if !ok {
-				continue
-			}
-			for i, id := range vs.Names {
-				obj, ok := p.Info.Defs[id].(*types.Const)
-				if !ok || obj.Val() == nil || !isNumeric(obj.Val()) || i >= len(vs.Values) {
-					continue
-				}
-				key := strings.ToLower(id.Name)
-				if _, seen := out[key]; seen {
-					twice[key] = true
-				}
-				a, b := p.Fset.Position(vs.Pos()), p.Fset.Position(vs.End())
-				expr := types.ExprString(vs.Values[i])
-				out[key] = valueSite{
-					val: obj.Val(), typ: obj.Type(), name: id.Name, expr: expr,
-					why:  id.Name + " = " + expr + ", a constant of the func literal " + funcLitOwner(def) + " sets " + def.name + " to",
-					path: a.Filename, line: a.Line, end: max(b.Line, a.Line), fn: def.fn,
-				}
-			}
+		key := strings.ToLower(id.Name)
+		if _, seen := out[key]; seen {
+			twice[key] = true
 		}
-		return true
+		a, b := p.Fset.Position(vs.Pos()), p.Fset.Position(vs.End())
+		expr := types.ExprString(val)
+		out[key] = valueSite{
+			val: obj.Val(), typ: obj.Type(), name: id.Name, expr: expr,
+			why:  id.Name + " = " + expr + ", a constant of the func literal " + funcLitOwner(def) + " sets " + def.name + " to",
+			path: a.Filename, line: a.Line, end: max(b.Line, a.Line), fn: def.fn,
+		}
 	})
 	for k := range twice {
 		delete(out, k)

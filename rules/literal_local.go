@@ -47,12 +47,8 @@ func (r *LiteralMismatch) judgeLocalConst(ws *review.Workspace, c review.Claim) 
 	if c.Kind != review.KindDocComment || c.Symbol == "" || !strings.Contains(c.Text, "=") {
 		return nil
 	}
-	sym, ok := ws.Symbols.Lookup(c.Package, c.Symbol)
-	if !ok || (sym.Kind != retrieval.SymbolFunc && sym.Kind != retrieval.SymbolMethod) || sym.Package == nil || sym.Package.Info == nil {
-		return nil
-	}
-	fd := funcDecl(sym)
-	if fd == nil || fd.Body == nil {
+	sym, fd, ok := documentedFunc(ws, c)
+	if !ok {
 		return nil
 	}
 	consts := localConsts(sym.Package, fd)
@@ -115,7 +111,50 @@ func (r *LiteralMismatch) judgeLocalConst(ws *review.Workspace, c review.Claim) 
 func localConsts(p *retrieval.Package, fd *ast.FuncDecl) map[string]localConst {
 	out := map[string]localConst{}
 	seen := map[string]int{}
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
+	eachConst(p, fd.Body, func(_ *ast.ValueSpec, id *ast.Ident, k *types.Const, val ast.Expr) {
+		seen[id.Name]++
+		if k == nil || val == nil {
+			return
+		}
+		switch k.Val().Kind() {
+		case constant.Int, constant.Float:
+		default:
+			return
+		}
+		expr := types.ExprString(val)
+		pos := p.Fset.Position(id.Pos())
+		out[id.Name] = localConst{
+			name: id.Name, val: k.Val(), expr: expr, line: pos.Line, path: pos.Filename,
+			duration: strings.Contains(expr, "time.") || litIsDuration(k.Type()),
+		}
+	})
+	for n, c := range seen {
+		if c > 1 {
+			delete(out, n)
+		}
+	}
+	return out
+}
+
+// documentedFunc returns the func or method whose doc comment the claim
+// is, with its declaration, when the module declares it with a body.
+func documentedFunc(ws *review.Workspace, c review.Claim) (retrieval.Symbol, *ast.FuncDecl, bool) {
+	sym, ok := ws.Symbols.Lookup(c.Package, c.Symbol)
+	if !ok || (sym.Kind != retrieval.SymbolFunc && sym.Kind != retrieval.SymbolMethod) || sym.Package == nil || sym.Package.Info == nil {
+		return retrieval.Symbol{}, nil, false
+	}
+	fd := funcDecl(sym)
+	if fd == nil || fd.Body == nil {
+		return retrieval.Symbol{}, nil, false
+	}
+	return sym, fd, true
+}
+
+// eachConst calls f for every name a const declaration inside root
+// declares, with its constant (nil when the checker has none) and its
+// value expression (nil when the spec repeats the one before).
+func eachConst(p *retrieval.Package, root ast.Node, f func(vs *ast.ValueSpec, id *ast.Ident, k *types.Const, val ast.Expr)) {
+	ast.Inspect(root, func(n ast.Node) bool {
 		gd, ok := n.(*ast.GenDecl)
 		if !ok || gd.Tok != token.CONST {
 			return true
@@ -126,32 +165,16 @@ func localConsts(p *retrieval.Package, fd *ast.FuncDecl) map[string]localConst {
 				continue
 			}
 			for i, id := range vs.Names {
-				seen[id.Name]++
-				k, ok := p.Info.Defs[id].(*types.Const)
-				if !ok || i >= len(vs.Values) {
-					continue
+				k, _ := p.Info.Defs[id].(*types.Const)
+				var val ast.Expr
+				if i < len(vs.Values) {
+					val = vs.Values[i]
 				}
-				switch k.Val().Kind() {
-				case constant.Int, constant.Float:
-				default:
-					continue
-				}
-				expr := types.ExprString(vs.Values[i])
-				pos := p.Fset.Position(id.Pos())
-				out[id.Name] = localConst{
-					name: id.Name, val: k.Val(), expr: expr, line: pos.Line, path: pos.Filename,
-					duration: strings.Contains(expr, "time.") || litIsDuration(k.Type()),
-				}
+				f(vs, id, k, val)
 			}
 		}
 		return true
 	})
-	for n, c := range seen {
-		if c > 1 {
-			delete(out, n)
-		}
-	}
-	return out
 }
 
 // retryWordRE finds a word of retrying: the sentence counts attempts.
@@ -197,12 +220,8 @@ func (r *LiteralMismatch) judgeRetryCount(ws *review.Workspace, c review.Claim) 
 	if stated == nil || stated.Value != math.Trunc(stated.Value) || stated.Value < 2 {
 		return nil
 	}
-	sym, ok := ws.Symbols.Lookup(c.Package, c.Symbol)
-	if !ok || (sym.Kind != retrieval.SymbolFunc && sym.Kind != retrieval.SymbolMethod) || sym.Package == nil || sym.Package.Info == nil {
-		return nil
-	}
-	fd := funcDecl(sym)
-	if fd == nil || fd.Body == nil {
+	sym, fd, ok := documentedFunc(ws, c)
+	if !ok {
 		return nil
 	}
 	loops := countedLoops(sym.Package, fd.Body)
@@ -343,12 +362,8 @@ func (r *LiteralMismatch) judgeFileMode(ws *review.Workspace, c review.Claim) *r
 	if err != nil {
 		return nil
 	}
-	sym, ok := ws.Symbols.Lookup(c.Package, c.Symbol)
-	if !ok || (sym.Kind != retrieval.SymbolFunc && sym.Kind != retrieval.SymbolMethod) || sym.Package == nil || sym.Package.Info == nil {
-		return nil
-	}
-	fd := funcDecl(sym)
-	if fd == nil || fd.Body == nil {
+	sym, fd, ok := documentedFunc(ws, c)
+	if !ok {
 		return nil
 	}
 	sites := fileModes(sym.Package, fd.Body)
