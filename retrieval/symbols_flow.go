@@ -548,8 +548,10 @@ func zeroTestOps(info *types.Info, cond *ast.BinaryExpr) (set, unset bool) {
 	return false, false
 }
 
-// unconvert strips parentheses and conversions: uint32(opts.Size) is
+// Unconvert strips parentheses and conversions: uint32(opts.Size) is
 // opts.Size.
+func Unconvert(info *types.Info, x ast.Expr) ast.Expr { return unconvert(info, x) }
+
 func unconvert(info *types.Info, x ast.Expr) ast.Expr {
 	for {
 		call, ok := ast.Unparen(x).(*ast.CallExpr)

@@ -97,6 +97,7 @@ type LiteralMismatch struct {
 	depLits  memo[*depLit]
 	flagDefs memo[map[string][]clitree.FlagDefault]
 	lines    memo[[]string]
+	flows    memo[*fieldFlows]
 }
 
 // Name returns "literal-mismatch".
@@ -131,6 +132,13 @@ type valueSite struct {
 	// src is a field default's value expression as the func writes it
 	// (nil for a declared const or var).
 	src ast.Expr
+	// fallback is true for a default a func gives a field it finds at
+	// its zero value ("if c.F == 0 { c.F = X }"): it holds whatever
+	// zero the field was handed.
+	fallback bool
+	// omitted is true for the zero of a field no constructor sets and
+	// no code replaces (literal_omitted.go).
+	omitted bool
 }
 
 // usesIota reports whether x mentions iota.
@@ -472,11 +480,20 @@ func (r *LiteralMismatch) judgeSentence(ws *review.Workspace, sc scope, c review
 			site, ok = r.constSite(ws, *self)
 		case retrieval.SymbolField:
 			bound := defaultCueRE.MatchString(before) || zeroRE.MatchString(before) && zeroMeansRE.MatchString(before) ||
-				defaultAfterRE.MatchString(sent[lit.end:])
+				defaultAfterRE.MatchString(sent[lit.end:]) || byDefaultLead(sent, lit)
 			if !bound || boundToOtherName(sent, names, lit) {
 				continue
 			}
 			site, ok = r.fieldDefaultFor(ws, *self, lit)
+		case retrieval.SymbolFunc, retrieval.SymbolMethod:
+			// An option func or setter: the default of the one field it
+			// sets, where the sentence states one ("By default, the
+			// cache is considered expired after 24 hours").
+			field, set := optionField(*self)
+			if !set || !byDefaultLead(sent, lit) || boundToOtherName(sent, names, lit) {
+				continue
+			}
+			site, ok = r.fieldDefaultFor(ws, field, lit)
 		}
 		if !ok || !soleOfKind(lits, lit) || litInExpr(sent, lit.start, lit.end) || inQuotation(sent, lit.start) {
 			continue
@@ -486,6 +503,29 @@ func (r *LiteralMismatch) judgeSentence(ws *review.Workspace, sc scope, c review
 		}
 	}
 	return nil
+}
+
+// byDefaultLeadRE is a sentence that opens by saying what happens by
+// default.
+var byDefaultLeadRE = regexp.MustCompile(`(?i)^\s*(?:by\s+default|if\s+(?:not|never)\s+(?:set|called|given|specified)|when\s+(?:not|never)\s+(?:set|called|given|specified)|unless\s+(?:set|called|given|specified))\b`)
+
+// byDefaultLead reports whether lit, a value with a unit, is what a
+// sentence opening with "By default" ("By default, the cache is
+// considered expired after 24 hours") says the default is: the only
+// value with a unit in it, with no "if", "unless" or "when" clause of its
+// own before it.
+func byDefaultLead(sent string, lit litPlaced) bool {
+	m := byDefaultLeadRE.FindStringIndex(sent)
+	if m == nil || lit.Unit == "" || lit.start < m[1] {
+		return false
+	}
+	between := strings.ToLower(sent[m[1]:lit.start])
+	for _, w := range []string{" if ", " unless ", " when ", " or ", " per ", " each "} {
+		if strings.Contains(" "+between+" ", w) {
+			return false
+		}
+	}
+	return true
 }
 
 // inQuotation reports whether offset i of sent lies in a quotation of
@@ -670,7 +710,10 @@ func (r *LiteralMismatch) compare(c review.Claim, subject string, lit litPlaced,
 	}
 	written := strings.Join(strings.Fields(lit.Text), " ")
 	msg := fmt.Sprintf("The doc gives %s for %s, but %s is %s.", written, subject, site.name, value)
-	if site.fn != "" {
+	switch {
+	case site.omitted:
+		msg = fmt.Sprintf("The doc gives %s for %s, but %s leaves %s out, and no code replaces its zero (%s).", written, subject, site.fn, site.name, codeShown)
+	case site.fn != "":
 		msg = fmt.Sprintf("The doc gives %s for %s, but the code sets %s = %s.", written, subject, site.name, value)
 	}
 	hop := c.Symbol
@@ -1066,7 +1109,13 @@ func (r *LiteralMismatch) fieldSites(ws *review.Workspace, sym retrieval.Symbol)
 			sites = append(sites, s)
 		}
 	}
-	return append(sites, pv.fields[sym.Object]...)
+	sites = append(sites, pv.fields[sym.Object]...)
+	if len(sites) == 0 {
+		if site, ok := r.omittedDefault(ws, sym); ok {
+			sites = append(sites, site)
+		}
+	}
+	return sites
 }
 
 // agreeingSite returns the site all of sites agree with, or fails.
@@ -1141,14 +1190,167 @@ func collectValues(p *retrieval.Package) *pkgValues {
 			}
 		}
 	}
+	decls := map[*types.Func]*ast.FuncDecl{}
 	for _, f := range p.Syntax {
 		for _, d := range f.Decls {
 			if d, ok := d.(*ast.FuncDecl); ok && d.Body != nil {
 				optionCopies(p, pv, d)
+				if fn, ok := p.Info.Defs[d.Name].(*types.Func); ok {
+					decls[fn] = d
+				}
+			}
+		}
+	}
+	for _, f := range p.Syntax {
+		for _, d := range f.Decls {
+			if d, ok := d.(*ast.FuncDecl); ok && d.Body != nil {
+				passedCopies(p, pv, d, decls)
 			}
 		}
 	}
 	return pv
+}
+
+// markFallback flags the site just added for field as a zero-value
+// fallback.
+func markFallback(pv *pkgValues, field types.Object) {
+	if sites := pv.fields[field]; len(sites) > 0 {
+		sites[len(sites)-1].fallback = true
+	}
+}
+
+// passedCopies gives a field the zero-value fallback of the field it is
+// copied into, where the copy is a key of a composite literal that d
+// passes straight to a func of the package, and that func, or a method it
+// calls on the parameter, gives the target its default when zero:
+// kafka-go's Reader builds "ConsumerGroupConfig{RetentionTime:
+// r.config.RetentionTime}" for NewConsumerGroup(config), whose
+// config.Validate() sets "config.RetentionTime = defaultRetentionTime"
+// when it is 0, so an unset ReaderConfig.RetentionTime is
+// defaultRetentionTime too. A field with a default of its own keeps it.
+func passedCopies(p *retrieval.Package, pv *pkgValues, d *ast.FuncDecl, decls map[*types.Func]*ast.FuncDecl) {
+	where := funcLabel(d)
+	ast.Inspect(d.Body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		callee := decls[calleeFunc(p.Info, call)]
+		if callee == nil || callee == d {
+			return true
+		}
+		for i, arg := range call.Args {
+			lit := passedLiteral(arg)
+			if lit == nil {
+				continue
+			}
+			fns := fallbackFuncs(p.Info, callee, i, decls)
+			if len(fns) == 0 {
+				continue
+			}
+			for _, el := range lit.Elts {
+				kv, ok := el.(*ast.KeyValueExpr)
+				if !ok {
+					continue
+				}
+				key, ok := kv.Key.(*ast.Ident)
+				if !ok {
+					continue
+				}
+				to, ok := p.Info.Uses[key].(*types.Var)
+				if !ok || !to.IsField() {
+					continue
+				}
+				from := selectedField(p.Info, retrieval.Unconvert(p.Info, kv.Value))
+				if from == nil || from == to || from.Pkg() != p.Types || len(pv.fields[from]) > 0 {
+					continue
+				}
+				cp := retrieval.FieldCopy{From: from, To: to}
+				inheritDefaults(pv, cp, func(site valueSite) bool { return site.fallback && fns[site.fn] }, " (copied by "+where+")")
+			}
+		}
+		return true
+	})
+}
+
+// passedLiteral returns the composite literal an argument is, written as
+// T{…} or &T{…}, or nil.
+func passedLiteral(arg ast.Expr) *ast.CompositeLit {
+	x := ast.Unparen(arg)
+	if u, ok := x.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		x = ast.Unparen(u.X)
+	}
+	lit, _ := x.(*ast.CompositeLit)
+	return lit
+}
+
+// calleeFunc returns the func or method a call names, or nil.
+func calleeFunc(info *types.Info, call *ast.CallExpr) *types.Func {
+	switch f := ast.Unparen(call.Fun).(type) {
+	case *ast.Ident:
+		fn, _ := info.Uses[f].(*types.Func)
+		return fn
+	case *ast.SelectorExpr:
+		fn, _ := info.Uses[f.Sel].(*types.Func)
+		return fn
+	}
+	return nil
+}
+
+// selectedField returns the struct field x selects, or nil.
+func selectedField(info *types.Info, x ast.Expr) *types.Var {
+	sel, ok := x.(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	s := info.Selections[sel]
+	if s == nil || s.Kind() != types.FieldVal {
+		return nil
+	}
+	v, _ := s.Obj().(*types.Var)
+	return v
+}
+
+// fallbackFuncs returns the labels of the funcs that see the value
+// callee's parameter i is handed: callee itself and the methods callee
+// calls on that parameter ("config.Validate()"); none when callee
+// assigns the parameter anew or i is not a named parameter.
+func fallbackFuncs(info *types.Info, callee *ast.FuncDecl, i int, decls map[*types.Func]*ast.FuncDecl) map[string]bool {
+	var param types.Object
+	k := 0
+	for _, f := range callee.Type.Params.List {
+		if len(f.Names) == 0 {
+			k++
+			continue
+		}
+		for _, n := range f.Names {
+			if k == i {
+				param = info.Defs[n]
+			}
+			k++
+		}
+	}
+	if param == nil {
+		return nil
+	}
+	fns := map[string]bool{funcLabel(callee): true}
+	ast.Inspect(callee.Body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok {
+			return true
+		}
+		if x, ok := ast.Unparen(sel.X).(*ast.Ident); ok && info.Uses[x] == param {
+			if m := decls[calleeFunc(info, call)]; m != nil {
+				fns[funcLabel(m)] = true
+			}
+		}
+		return true
+	})
+	return fns
 }
 
 // optionCopies gives a field the default of the field it is copied over
@@ -1411,6 +1613,7 @@ func collectDefaults(p *retrieval.Package, pv *pkgValues, d *ast.FuncDecl, pos f
 				for i, l := range as.Lhs {
 					if field(l) == target {
 						add(target, types.ExprString(l), as.Rhs[i], as)
+						markFallback(pv, target)
 					}
 				}
 			}
@@ -1433,6 +1636,7 @@ func collectDefaults(p *retrieval.Package, pv *pkgValues, d *ast.FuncDecl, pos f
 					for i, l := range as.Lhs {
 						if field(l) == target {
 							add(target, types.ExprString(l), as.Rhs[i], as)
+							markFallback(pv, target)
 						}
 					}
 				}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/constant"
+	"go/token"
 	"go/types"
 	"regexp"
 	"strconv"
@@ -208,8 +209,116 @@ func optionField(sym retrieval.Symbol) (retrieval.Symbol, bool) {
 		}
 		return true
 	})
+	if found == nil && !many {
+		found, owner = appliedOption(p, fd, params)
+	}
 	if found == nil || many {
 		return retrieval.Symbol{}, false
 	}
 	return retrieval.Symbol{Name: owner + "." + found.Name(), Kind: retrieval.SymbolField, Package: p, Object: found}, true
+}
+
+// appliedOption returns the field an option value sets when fd returns it
+// as a composite literal holding its parameter ("return
+// &cacheExpiryDurationOption{duration: duration}") and the one method of
+// that option type that reads the key assigns it to a field of another
+// struct ("func (o *cacheExpiryDurationOption) ApplyToExecutor(e
+// *Executor) { e.CacheExpiryDuration = o.duration }"), with the name of
+// that field's struct; nil when there is no such field or more than one.
+func appliedOption(p *retrieval.Package, fd *ast.FuncDecl, params map[types.Object]bool) (*types.Var, string) {
+	var key *types.Var
+	var opt *types.Named
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		ret, ok := n.(*ast.ReturnStmt)
+		if !ok || len(ret.Results) != 1 {
+			return true
+		}
+		lit := passedLiteral(ret.Results[0])
+		if lit == nil {
+			return true
+		}
+		nt, ok := types.Unalias(p.Info.TypeOf(lit)).(*types.Named)
+		if !ok || nt.Obj().Pkg() != p.Types {
+			return true
+		}
+		for _, el := range lit.Elts {
+			kv, ok := el.(*ast.KeyValueExpr)
+			if !ok {
+				continue
+			}
+			id, ok := ast.Unparen(kv.Value).(*ast.Ident)
+			k, _ := kv.Key.(*ast.Ident)
+			if !ok || k == nil || !params[p.Info.Uses[id]] {
+				continue
+			}
+			if v, ok := p.Info.Uses[k].(*types.Var); ok {
+				if key != nil && key != v {
+					key, opt = nil, nil
+					return false
+				}
+				key, opt = v, nt
+			}
+		}
+		return true
+	})
+	if key == nil {
+		return nil, ""
+	}
+	var found *types.Var
+	var owner string
+	for i := range opt.NumMethods() {
+		m := opt.Method(i)
+		md := methodDecl(p, m)
+		if md == nil {
+			continue
+		}
+		ast.Inspect(md.Body, func(n ast.Node) bool {
+			as, ok := n.(*ast.AssignStmt)
+			if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != len(as.Rhs) {
+				return true
+			}
+			for j, l := range as.Lhs {
+				if selectedField(p.Info, ast.Unparen(as.Rhs[j])) != key {
+					continue
+				}
+				to := selectedField(p.Info, l)
+				sel, _ := l.(*ast.SelectorExpr)
+				if to == nil || sel == nil {
+					continue
+				}
+				recv := p.Info.Selections[sel].Recv()
+				if ptr, ok := recv.(*types.Pointer); ok {
+					recv = ptr.Elem()
+				}
+				nt, ok := types.Unalias(recv).(*types.Named)
+				if !ok || nt == opt {
+					continue
+				}
+				if found != nil && found != to {
+					found, owner = nil, "-"
+					return false
+				}
+				if owner != "-" {
+					found, owner = to, nt.Obj().Name()
+				}
+			}
+			return true
+		})
+	}
+	if owner == "-" {
+		return nil, ""
+	}
+	return found, owner
+}
+
+// methodDecl returns the declaration of a method of a package, or nil.
+func methodDecl(p *retrieval.Package, m *types.Func) *ast.FuncDecl {
+	for _, f := range p.Syntax {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && fd.Recv != nil && p.Info.Defs[fd.Name] == m {
+				return fd
+			}
+		}
+	}
+	return nil
 }

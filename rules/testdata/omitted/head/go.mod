@@ -1,0 +1,3 @@
+module example.com/tasks
+
+go 1.22
