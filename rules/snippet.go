@@ -236,6 +236,12 @@ func (r *GoSnippet) judgeGo(ctx context.Context, ws *review.Workspace, c review.
 			pre = append(pre, exampleImports)
 		}
 		blockFrom := from
+		if endsInDot(b.Text) {
+			// "session, _ := client.Live.Connect(model, cfg)." at the end
+			// of a doc comment's sentence, or a chain cut off after its
+			// last selector: the code before the dot is checked.
+			b.Text = dropFinalDot(b.Text)
+		}
 		blockIssues := checkBlock(ctx, ws.Symbols, from, b.Text, pre)
 		if c.Kind == review.KindMarkdown {
 			if p := namesPackage(ws.Symbols, from, blockIssues); p != nil {
@@ -694,6 +700,23 @@ func literalElement(block string) bool {
 // endsInDot reports whether the last line of code of a block, comments
 // aside, ends in a selector's dot after a call, an index or a literal
 // ("Title(\"Country\")."), not a sentence's full stop.
+// dropFinalDot removes the dot that ends the last line of code of a
+// block ([endsInDot]).
+func dropFinalDot(block string) string {
+	lines := strings.Split(block, "\n")
+	for i := len(lines) - 1; i >= 0; i-- {
+		t := strings.TrimRight(lines[i], " \t")
+		if t == "" || strings.HasPrefix(strings.TrimSpace(t), "//") {
+			continue
+		}
+		if strings.HasSuffix(t, ".") {
+			lines[i] = strings.TrimSuffix(t, ".")
+		}
+		break
+	}
+	return strings.Join(lines, "\n")
+}
+
 func endsInDot(block string) bool {
 	code := codeLines(block)
 	if len(code) == 0 {
@@ -775,7 +798,8 @@ func goSpelled(text string) bool { return goSpelledRE.MatchString(text) }
 // parses as Go and holds a call, or would but for a missing comma, a few
 // lines, or a declaration beside the one that parses.
 func docBlockIsGo(text string) bool {
-	return parsesAsGo(text) || commaTypo(text) || mostlyGo(text) || someDeclGo(text)
+	return parsesAsGo(text) || commaTypo(text) || mostlyGo(text) || someDeclGo(text) ||
+		endsInDot(text) && parsesAsGo(dropFinalDot(text))
 }
 
 // mostlyGo reports whether a doc comment's block that does not parse is Go
@@ -997,6 +1021,28 @@ func (r *GoSnippet) prelude(ws *review.Workspace, c review.Claim) ([]priorBlock,
 	return prior, nil
 }
 
+// parseImportsThenStmts parses a block that opens with import
+// declarations and goes on with statements, as a file with those imports
+// and one func holding the statements; nil when it is not such a block.
+func parseImportsThenStmts(text string) *ast.File {
+	src := "package p\n" + strings.ReplaceAll(text, "...", "_elided")
+	fset := token.NewFileSet()
+	head, err := parser.ParseFile(fset, "", src, parser.ImportsOnly|parser.SkipObjectResolution)
+	if err != nil || len(head.Imports) == 0 || len(head.Decls) == 0 {
+		return nil
+	}
+	end := fset.Position(head.Decls[len(head.Decls)-1].End()).Offset
+	rest := src[end:]
+	if strings.TrimSpace(rest) == "" {
+		return nil
+	}
+	f, err := parser.ParseFile(token.NewFileSet(), "", src[:end]+"; func _() {"+rest+"\n}", parser.SkipObjectResolution)
+	if err != nil {
+		return nil
+	}
+	return f
+}
+
 // tiedPrelude picks the earlier blocks whose declarations carry into a
 // block (a name isPackage reports, a package of the module or the
 // standard library, ties no blocks: `param.Null[string]()` uses package
@@ -1105,7 +1151,43 @@ func tiedPrelude(text, section string, prior []priorBlock, isPackage func(string
 			used[name] = true
 		}
 	}
+	// A setup block whose name most blocks after it use without
+	// declaring (genai's guide declares client once, under
+	// "Initialization", and eleven of the thirteen examples after it call
+	// client.Models…) carries into each of them, whatever stands between:
+	// the document is written on top of it. A name a few later blocks
+	// use is no such setup (lo's "in := []*foo{…}" and a Replace hundreds
+	// of lines on).
+	var setup []int
+	for name, i := range declIdx {
+		if !used[name] || declared[name] || isPackage(name) || slices.Contains(setup, i) {
+			continue
+		}
+		between := len(prior) - i - 1
+		users := 0
+		for k := i + 1; k < len(prior); k++ {
+			if uses[k][name] && !names[k][name] {
+				users++
+			}
+		}
+		if users < 2 || 2*users < between {
+			continue
+		}
+		conflict := false
+		for n := range names[i] {
+			if pickedNames[n] || own[n] && !ownStmts && !stmts[i] {
+				conflict = true
+			}
+		}
+		if !conflict {
+			setup = append(setup, i)
+		}
+	}
+	slices.Sort(setup)
 	slices.Reverse(picked)
+	for k := len(setup) - 1; k >= 0; k-- {
+		picked = append([]string{prior[setup[k]].text}, picked...)
+	}
 	return picked
 }
 
@@ -1214,7 +1296,14 @@ var reusable = map[string]bool{"err": true, "_": true, "ok": true, "ctx": true}
 func blockScope(text string) (declared, used map[string]bool, stmts bool) {
 	_, f, offset := parseFragment(text)
 	if f == nil {
-		return nil, nil, false
+		// Imports, then statements (genai's setup block: its imports,
+		// "ctx := context.Background()", "client, err :=
+		// genai.NewClient(ctx, nil)"): the statements of a func body
+		// whose file has those imports.
+		if f = parseImportsThenStmts(text); f == nil {
+			return nil, nil, false
+		}
+		offset = 2
 	}
 	declared, used = map[string]bool{}, map[string]bool{}
 	topLevelNames(f, offset == 2, declared)
@@ -1485,6 +1574,14 @@ func (r *GoSnippet) verdict(ws *review.Workspace, sc scope, c review.Claim, issu
 		why = fmt.Sprintf("code block uses %s bare but qualifies the other names of its package", is.Name)
 		msg = fmt.Sprintf("The Go code block uses %s bare, but it writes the other names of package %s with their qualifier, so it is read from outside the package, where %s is undefined: write %s",
 			is.Name, is.Package, is.Name, is.Closest)
+		if q, _, ok := strings.Cut(is.Closest, "."); ok && !strings.Contains(is.block.Text, q+".") {
+			// The block imports the package and never qualifies a name
+			// of it (lancet's "result, err := ToJson(aMap)" under an
+			// import of convertor).
+			why = fmt.Sprintf("code block imports package %s and uses its %s bare", is.Package, is.Name)
+			msg = fmt.Sprintf("The Go code block imports package %s and uses %s bare, which is undefined outside the package: write %s",
+				is.Package, is.Name, is.Closest)
+		}
 		if bare, qualified := mixedNames(issues, is); c.Kind == review.KindDocComment && len(bare) > len(qualified) && ownPackage(ws, sc, is.Package) {
 			mixed = true
 			// Mostly bare in the package's own doc (starlark's
@@ -1886,6 +1983,7 @@ func valueNamedLikePackage(ws *review.Workspace, c review.Claim, sc scope, block
 	if !ok || strings.Contains(name, ".") {
 		return false
 	}
+	var others []string
 	if _, f, _ := parseFragment(block); f != nil {
 		for _, imp := range f.Imports {
 			ip := strings.Trim(imp.Path.Value, "`\"")
@@ -1899,10 +1997,48 @@ func valueNamedLikePackage(ws *review.Workspace, c review.Claim, sc scope, block
 				return false // the block imports it: qual is the package
 			}
 		}
+		declared := false
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.SelectorExpr:
+				if x, ok := n.X.(*ast.Ident); ok && x.Name == qual && n.Sel.Name != name {
+					others = append(others, n.Sel.Name)
+				}
+			case *ast.AssignStmt:
+				for _, l := range n.Lhs {
+					if id, ok := l.(*ast.Ident); ok && id.Name == qual && n.Tok == token.DEFINE {
+						declared = true
+					}
+				}
+			case *ast.ValueSpec:
+				declared = declared || slices.ContainsFunc(n.Names, func(id *ast.Ident) bool { return id.Name == qual })
+			case *ast.Field:
+				declared = declared || slices.ContainsFunc(n.Names, func(id *ast.Ident) bool { return id.Name == qual })
+			}
+			return true
+		})
+		if declared {
+			// "publisher, err := publisher.New(…)" then
+			// "publisher.Publish(…)": the name is a value from there on.
+			others = nil
+		}
 	}
 	for _, p := range ws.Symbols.PackagesNamed(qual) {
-		if p.Types != nil && p.Types.Scope().Lookup(name) != nil {
+		if p.Types == nil {
+			continue
+		}
+		if p.Types.Scope().Lookup(name) != nil {
 			return false
+		}
+		// The block names types or funcs of the package through the
+		// same qualifier ("&mcp.StreamableClientTransport{…}" beside
+		// "mcp.Connect(…)"): qual is the package there too.
+		for _, o := range others {
+			if obj := p.Types.Scope().Lookup(o); obj != nil && obj.Exported() {
+				if _, isVar := obj.(*types.Var); !isVar {
+					return false
+				}
+			}
 		}
 	}
 	return sc.hasMember(name)

@@ -56,6 +56,60 @@ func TestSnippetCompile(t *testing.T) {
 			},
 		},
 	}, {
+		name:  "a func of another signature assigned to a package's variable",
+		claim: block("limits.OnDeny = func(key string) string {"),
+		want: &want{
+			label:   review.Contradicted,
+			message: "cannot use (func(key string) string literal) (value of type func(key string) string) as func(key string, n int) string value in assignment",
+			evidence: []ev{
+				{"README.md", at("README.md", "limits.OnDeny = func(key string) string {"), at("README.md", "limits.OnDeny = func(key string) string {"), review.SourceDoc, "code block uses a value of the wrong type"},
+				{"limits/limits.go", at("limits/limits.go", "var OnDeny"), at("limits/limits.go", "var OnDeny"), review.SourceCode, "declares OnDeny"},
+			},
+		},
+	}, {
+		name:  "a receiver declared again at the top of its method",
+		claim: block("c := limits.Stats(nil)"),
+		want: &want{
+			label:   review.Contradicted,
+			message: "no new variables on left side of := (c is a parameter of the enclosing func)",
+			evidence: []ev{
+				{"README.md", at("README.md", "c := limits.Stats(nil)"), at("README.md", "c := limits.Stats(nil)"), review.SourceDoc, "code block does not compile"},
+			},
+		},
+	}, {
+		name:  "a one-letter name left off a variable the block never uses",
+		claim: block("wn := limits.Window{Size: 2}"),
+		want: &want{
+			label:      review.Contradicted,
+			message:    "w is declared nowhere; wn, declared on line 1 and never used",
+			suggestion: "wn := limits.Window{Size: 2}\nl, _ := limits.New(limits.Config{Max: 1, Window: wn})\nfmt.Println(l)",
+			evidence: []ev{
+				{"README.md", at("README.md", "Window: w})"), at("README.md", "Window: w})"), review.SourceDoc, "code block uses w, which it declares nowhere"},
+			},
+		},
+	}, {
+		name:  "a complete file that imports a package and writes its name bare",
+		claim: block("fmt.Println(Stats(nil))"),
+		want: &want{
+			label:      review.Contradicted,
+			message:    "The Go code block imports package example.com/limits/limits and uses Stats bare, which is undefined outside the package: write limits.Stats.",
+			suggestion: "package main\n\nimport (\n\t\"fmt\"\n\n\t\"example.com/limits/limits\"\n)\n\nfunc main() {\n\tfmt.Println(limits.Stats(nil))\n}",
+			evidence: []ev{
+				{"README.md", at("README.md", "fmt.Println(Stats(nil))"), at("README.md", "fmt.Println(Stats(nil))"), review.SourceDoc, "code block imports package example.com/limits/limits and uses its Stats bare"},
+				{"limits/limits.go", at("limits/limits.go", "func Stats("), at("limits/limits.go", "func Stats("), review.SourceCode, "declares Stats, which outside its package is limits.Stats"},
+			},
+		},
+	}, {
+		name:  "a parameter the block declares int passed where a standard func wants int64",
+		claim: block("func(n int) { fmt.Println(strconv.FormatInt(n, 10)) }(n)"),
+		want: &want{
+			label:   review.Contradicted,
+			message: "cannot use n (variable of type int) as int64 value in argument to strconv.FormatInt",
+			evidence: []ev{
+				{"README.md", at("README.md", "func(n int) { fmt.Println"), at("README.md", "func(n int) { fmt.Println"), review.SourceDoc, "code block calls strconv.FormatInt with arguments its signature does not accept"},
+			},
+		},
+	}, {
 		name:  "_ := declares nothing",
 		claim: block("_ := ok"),
 		want: &want{
@@ -298,11 +352,39 @@ func TestSnippetCompile(t *testing.T) {
 				},
 			},
 		},
+		{
+			name:  "a doc comment's example that ends its sentence with a full stop",
+			claim: func() review.Claim { return goClaim(t, ws, "limits/limits.go", "Total") },
+			want: &want{
+				label:   review.Contradicted,
+				message: "too many arguments in call to limits.Total",
+				evidence: []ev{
+					{"limits/limits.go", at("limits/limits.go", "//	n := limits.Total(l, \"user\")."), at("limits/limits.go", "//	n := limits.Total(l, \"user\")."), review.SourceDoc, "code block calls limits.Total with arguments its signature does not accept"},
+					{"limits/limits.go", at("limits/limits.go", "func Total("), at("limits/limits.go", "func Total("), review.SourceCode, "signature: func Total(l *Limiter) int"},
+				},
+			},
+		},
 		{name: "a doc comment's parameter that its first block declares again", claim: func() review.Claim { return goClaim(t, ws, "limits/limits.go", "Limiter.Resize") }},
 		{name: "a listing of methods is not code", claim: block("l.Allow(key string) bool")},
 		{name: "benchmark output under a go fence is not code", claim: block("BenchmarkAllow-8")},
 		{name: "an angle-bracket placeholder", claim: block("Max: <max>")},
 		{name: "an unrelated earlier block does not carry over", claim: block("w.Sise = 2")},
+		{
+			// A setup block most later blocks build on carries into
+			// them, even past blocks that do not use it.
+			name:  "a setup block the later blocks use",
+			claim: func() review.Claim { return mdClaim(t, ws, "GUIDE.md", "both := lim.Allow(\"user\", \"admin\")") },
+			want: &want{
+				label:   review.Contradicted,
+				message: "too many arguments in call to lim.Allow",
+				evidence: []ev{
+					{"GUIDE.md", at("GUIDE.md", "both := lim.Allow("), at("GUIDE.md", "both := lim.Allow("), review.SourceDoc, "code block calls Limiter.Allow with arguments its signature does not accept"},
+					{"limits/limits.go", at("limits/limits.go", "func (l *Limiter) Allow("), at("limits/limits.go", "func (l *Limiter) Allow("), review.SourceCode, "signature: func (l *Limiter) Allow(key string) bool"},
+				},
+			},
+		},
+		// cfg is used once after the block that declares it, far on.
+		{name: "a block used once much later is no setup", claim: func() review.Claim { return mdClaim(t, ws, "GUIDE.md", "cfg.Maxx = 3") }},
 		{name: "a doc comment example of an unexported method, which the package sees", claim: func() review.Claim { return goClaim(t, ws, "limits/limits.go", "Limiter.bump") }},
 		{name: "a doc comment example with undeclared inputs and right calls", claim: func() review.Claim { return goClaim(t, ws, "limits/limits.go", "Limiter.Reset") }},
 		{
@@ -371,6 +453,8 @@ func TestSnippetCompile(t *testing.T) {
 				},
 			},
 		},
+		// An inner block's := declares a new variable of that name.
+		{name: "a receiver shadowed in an inner block", claim: block("func (c *counter) Denied(key string) bool {")},
 		// Each := an alternative of a gallery, right on its own.
 		{name: ":= of names an earlier := declared", claim: block("l, err := limits.New(limits.Config{Max: 2})")},
 		// Named and unnamed results mixed: a listing written loosely.

@@ -17,7 +17,7 @@ var (
 	oldMarkRE = regexp.MustCompile(`(?i)^(?:before|old(?:\s+(?:way|api|code|style|usage))?|previously|legacy|deprecated|wrong|bad|incorrect|don'?t|do\s+not|avoid|v(\d+)(?:\.x)?(?:\s+usage)?)\b|^[❌✗✘]`)
 	// newMarkRE matches a comment or label that starts code the doc shows
 	// as current; its group is a version ("v3").
-	newMarkRE = regexp.MustCompile(`(?i)^(?:after|now|new(?:\s+(?:way|api|code|style|usage))?|instead|correct|good|do\b|recommended|v(\d+)(?:\.x)?(?:\s+usage)?)\b|^[✅✓✔]`)
+	newMarkRE = regexp.MustCompile(`(?i)^(?:after|now|new(?:\s+(?:way|api|code|style|usage))?|instead|correct|good|do\b|recommended|becomes|should\s+become|should\s+(?:now\s+)?look\s+like|change\s+(?:it|this)\s+to|v(\d+)(?:\.x)?(?:\s+usage)?)\b|^[✅✓✔]`)
 	// labelTrimRE strips what dresses a label: heading marks, emphasis,
 	// list bullets, HTML tags and a trailing colon.
 	labelTrimRE = regexp.MustCompile(`(?i)^(?:#+\s*|[-*+]\s+|<summary>\s*|\*\*|__)+|(?:\*\*|__|</summary>|:)+\s*$`)

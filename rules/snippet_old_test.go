@@ -24,6 +24,8 @@ func TestMarkOf(t *testing.T) {
 		{"**v3 Code:**", 3, -1},
 		{"v2", 0, 0}, // no major known: a version says nothing
 		{"After", 3, -1},
+		{"Becomes:", 3, -1},
+		{"should now look like:", 3, -1},
 		{"✅ **Secure Implementation:**", 3, -1},
 		{"Older clients send no header", 3, 0},
 		{"Create the app", 3, 0},
@@ -59,6 +61,8 @@ func TestGoSnippetOldCode(t *testing.T) {
 		{"ready := serviceA.Ready()", ""},                 // Read is a member of an unexported type only
 		{"err := app.Run()", ""},                          // app is a value of *App, named like the package
 		{"_ = app.Run()", "app.Run"},                      // the block imports the package: app is the package
+		{"started := app.Run()", "app.Run"},               // app.PanicError beside it: app is the package
+		{"ran := app.Run()", ""},                          // app declared from the package: a value from there on
 		{"render(userList, w)", ""},                       // an excerpt that opens a block
 		{"elided := app.New()", ""},                       // "// ..." leaves out func main
 		{"toplevel := app.New()", "expected declaration"}, // statements at the top of a file

@@ -689,6 +689,65 @@ func (s *checker) snipTypedArgs(call *ast.CallExpr, info *types.Info) bool {
 // literal's type is certain whatever the block leaves undeclared. A
 // package the checker chose for a qualifier the block does not import
 // must be the only one of its name the module knows.
+// snipStdTypedArg handles "cannot use x (variable of type int) as int64
+// value in argument to strconv.FormatInt" where x is a parameter the
+// checked block declares with a basic type of its own writing (lo's
+// "func(x int, _ int) []string { return []string{strconv.FormatInt(x,
+// 10)} }") and the standard function wants another basic type: no reading
+// of the block makes that compile.
+func (s *checker) snipStdTypedArg(ctx context.Context, f *snipFile, fset *token.FileSet, files []*snipFile, blocks []*snipBlock, call *ast.CallExpr, info *types.Info, pos token.Pos, msg string) (name, ip string, ok bool) {
+	if !strings.HasPrefix(msg, "cannot use ") || !strings.Contains(msg, " (variable of type ") {
+		return "", "", false
+	}
+	var v *types.Var
+	for _, a := range call.Args {
+		if id, isID := ast.Unparen(a).(*ast.Ident); isID && id.Pos() == pos {
+			v, _ = info.Uses[id].(*types.Var)
+		}
+	}
+	if v == nil {
+		return "", "", false
+	}
+	if _, basic := v.Type().(*types.Basic); !basic {
+		return "", "", false
+	}
+	// Declared as a parameter of a func literal or declaration of the
+	// block itself, with its type written there.
+	g, line := snipFileAt(fset, files, v.Pos())
+	if g != f {
+		return "", "", false
+	}
+	if seg, own := snipSegAt(g, line); !own || !blocks[seg.block].src {
+		return "", "", false
+	}
+	param := false
+	ast.Inspect(f.ast, func(n ast.Node) bool {
+		ft, isFT := n.(*ast.FuncType)
+		if !isFT || ft.Params == nil {
+			return !param
+		}
+		for _, fl := range ft.Params.List {
+			for _, id := range fl.Names {
+				if info.Defs[id] == v {
+					_, param = fl.Type.(*ast.Ident)
+				}
+			}
+		}
+		return !param
+	})
+	if !param {
+		return "", "", false
+	}
+	sel, fn, ip, ok := s.snipStdFunc(ctx, call, info)
+	if !ok {
+		return "", "", false
+	}
+	if q, isIdent := sel.X.(*ast.Ident); isIdent && f.auto[q.Name] != "" && len(s.syms.PackagesNamed(q.Name)) > 0 {
+		return "", "", false
+	}
+	return fn.Pkg().Name() + "." + fn.Name(), ip, true
+}
+
 func (s *checker) snipStdLiteralArg(ctx context.Context, f *snipFile, call *ast.CallExpr, info *types.Info, pos token.Pos, msg string) (name, ip string, ok bool) {
 	if !strings.HasPrefix(msg, "cannot use ") || !strings.Contains(msg, " (untyped ") {
 		return "", "", false
@@ -2353,6 +2412,12 @@ func (s *checker) snipClassify(ctx context.Context, from *retrieval.Package, fse
 			iss.Message = snipOneLine(msg)
 			return iss, true
 		}
+		if name, ip, ok := s.snipStdTypedArg(ctx, f, fset, files, blocks, call, info, e.Pos, msg); ok {
+			iss.Kind, iss.Std = WrongArgs, true
+			iss.Name, iss.Package = name, ip
+			iss.Message = snipOneLine(msg)
+			return iss, true
+		}
 		if name, ip, ok := s.snipStdLiteralArg(ctx, f, call, info, e.Pos, msg); ok {
 			iss.Kind, iss.Std = WrongArgs, true
 			iss.Name, iss.Package = name, ip
@@ -2550,6 +2615,17 @@ func (s *checker) snipClassify(ctx context.Context, from *retrieval.Package, fse
 					// := NewMyObjectTable()" then "err :=
 					// db.RegisterTable(myObjects)"): no alternative either,
 					// it uses what the earlier statement made.
+					// A parameter or receiver of the func whose body
+					// declares it again at its top level (gookit/validate's
+					// README: "func (v *customValidator) ValidateStruct(ptr
+					// interface{}) error { v := validate.Struct(ptr) …"):
+					// they share one scope.
+					if name, ok := snipRedeclaredParam(path, as, info); ok {
+						iss.Kind = Compile
+						iss.Name = name
+						iss.Message = fmt.Sprintf("no new variables on left side of := (%s is a parameter of the enclosing func)", name)
+						return iss, true
+					}
 					if line, used, ok := snipContinuedDefine(f, seg, as, info, e.Fset); ok {
 						iss.Kind = Compile
 						iss.Name = l.(*ast.Ident).Name
@@ -2699,7 +2775,20 @@ func (s *checker) snipClassify(ctx context.Context, from *retrieval.Package, fse
 			}
 			return iss, true
 		}
-		if p := f.unqualified[name]; p != nil {
+		p := f.unqualified[name]
+		if p == nil && strict && token.IsExported(name) {
+			// A complete file gets no imports of the checker's, so its
+			// bare names were not matched with its packages: one that a
+			// package the file imports declares ("result, err :=
+			// ToJson(aMap)" under import
+			// ".../lancet/v2/convertor") is that package's.
+			if q := s.snipQualifiedDeclaring(f, name); q != nil && !snipReceiverType(files, name) && !snipOnlyVarType(f.ast, name) &&
+				!snipInterfaceLiteral(f.ast, name, q.Types.Scope().Lookup(name)) && !snipTypeOfNonType(f.ast, name, q.Types.Scope().Lookup(name)) &&
+				snipQualifies(f, q, []types.Error{e}, files, blocks) {
+				p = q
+			}
+		}
+		if p != nil {
 			q := snipQualifierOf(f, p)
 			iss.Kind = Unqualified
 			iss.Name, iss.Package, iss.Closest = name, p.ImportPath, q+"."+name
@@ -3013,7 +3102,7 @@ func snipEnclosing(f *ast.File, pos token.Pos) []ast.Node {
 // "gomock.NewController(st)". A name of one letter, or a use whose type
 // the block does not decide, stays the reader's input.
 func snipUnusedNamesake(path []ast.Node, info *types.Info, pos token.Pos, name string) *types.Var {
-	if len(name) < 2 || len(path) < 2 {
+	if name == "" || len(path) < 2 {
 		return nil
 	}
 	id, ok := path[len(path)-1].(*ast.Ident)
@@ -3023,6 +3112,12 @@ func snipUnusedNamesake(path []ast.Node, info *types.Info, pos token.Pos, name s
 	v := snipOneUnused(path, info, pos, func(v *types.Var) bool {
 		// A number added ("err1, err2, err3" beside err) names another
 		// value of the reader's, not the variable misspelt.
+		// A one-letter name is another's only when a letter was left
+		// off its end (w for zerolog's "wr := diode.NewWriter(…)"): a
+		// different letter is another variable of the reader's.
+		if len(name) == 1 {
+			return len(v.Name()) == 2 && strings.HasPrefix(v.Name(), name)
+		}
 		return retrieval.EditDistance(v.Name(), name, 1) == 1 && !snipNumbered(v.Name(), name) && !snipNumbered(name, v.Name())
 	})
 	if v == nil || !snipUseTakes(path[len(path)-2], id, info, v) {
@@ -3515,6 +3610,88 @@ func snipValueContext(msg string) bool {
 	return false
 }
 
+// snipRedeclaredParam returns the name of a parameter or receiver that
+// as, a statement of its func body's top level, declares again with :=.
+func snipRedeclaredParam(path []ast.Node, as *ast.AssignStmt, info *types.Info) (string, bool) {
+	for i := len(path) - 1; i >= 0; i-- {
+		var ft *ast.FuncType
+		var recv *ast.FieldList
+		var body *ast.BlockStmt
+		switch fn := path[i].(type) {
+		case *ast.FuncDecl:
+			ft, recv, body = fn.Type, fn.Recv, fn.Body
+		case *ast.FuncLit:
+			ft, body = fn.Type, fn.Body
+		default:
+			continue
+		}
+		if body == nil || !slices.Contains(body.List, ast.Stmt(as)) {
+			return "", false
+		}
+		params := map[types.Object]bool{}
+		for _, l := range []*ast.FieldList{recv, ft.Params, ft.Results} {
+			if l == nil {
+				continue
+			}
+			for _, f := range l.List {
+				for _, n := range f.Names {
+					if obj := info.Defs[n]; obj != nil {
+						params[obj] = true
+					}
+				}
+			}
+		}
+		for _, l := range as.Lhs {
+			if id, ok := l.(*ast.Ident); ok && id.Name != "_" && params[info.Uses[id]] {
+				return id.Name, true
+			}
+		}
+		return "", false
+	}
+	return "", false
+}
+
+// snipAssignedVar returns the package and name of the package-level
+// variable of a repository package that an assignment among outer gives
+// x to, or nil.
+func (s *checker) snipAssignedVar(outer []ast.Node, x ast.Expr, info *types.Info) (*retrieval.Package, string) {
+	if len(outer) == 0 {
+		return nil, ""
+	}
+	as, ok := outer[len(outer)-1].(*ast.AssignStmt)
+	if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != len(as.Rhs) {
+		return nil, ""
+	}
+	for i, r := range as.Rhs {
+		if ast.Unparen(r) != ast.Unparen(x) {
+			continue
+		}
+		var id *ast.Ident
+		switch l := ast.Unparen(as.Lhs[i]).(type) {
+		case *ast.SelectorExpr:
+			id = l.Sel
+		case *ast.Ident:
+			id = l
+		}
+		if id == nil {
+			return nil, ""
+		}
+		v, ok := info.Uses[id].(*types.Var)
+		if !ok || v.Pkg() == nil || v.Parent() != v.Pkg().Scope() || s.snipHasFake(v.Type(), 0) {
+			return nil, ""
+		}
+		p := s.syms.PackageByPath(v.Pkg().Path())
+		if p == nil {
+			p, _ = s.syms.DepPackage(v.Pkg().Path())
+		}
+		if p == nil || p.Types != v.Pkg() || !p.Complete() {
+			return nil, ""
+		}
+		return p, v.Name()
+	}
+	return nil, ""
+}
+
 // snipWrongType handles "cannot use x (... type T) as U value in ..."
 // where T, U or the literal holding x is a repository type and nothing
 // involved is a placeholder for a package docreview could not load.
@@ -3544,6 +3721,13 @@ func (s *checker) snipWrongType(path []ast.Node, info *types.Info, e types.Error
 		if tv, ok := info.Types[lit]; ok && !s.snipHasFake(tv.Type, 0) {
 			owner, name = s.snipModuleType(tv.Type), namedOf(tv.Type)
 		}
+	}
+	if owner == nil {
+		// A value assigned to a variable of a repository package whose
+		// type is unnamed: zerolog's "zerolog.CallerMarshalFunc =
+		// func(file string, line int) string {…}" for a
+		// func(pc uintptr, file string, line int) string.
+		owner, name = s.snipAssignedVar(path[:at], x, info)
 	}
 	if owner == nil {
 		return Issue{}, false
@@ -3788,7 +3972,16 @@ func (s *checker) snipWrongImports(src string) []Issue {
 			if !snipIsImportLine(lines, i) {
 				continue
 			}
-			if want := s.snipOtherMajor(ip); want != "" && !strings.Contains(src, strconv.Quote(want)) {
+			if want := s.snipDeclaringPath(ip, src); want != "" && s.snipNoPackage(ip) && !strings.Contains(src, strconv.Quote(want)) {
+				// Several packages end like the path; the one that
+				// declares what the block selects is meant (pulumi's
+				// ".../v3/pf/tfgen" for MainWithMuxer: pkg/pf/tfgen,
+				// not pkg/tfgen).
+				issues = append(issues, Issue{
+					Kind: WrongImport, Line: i + 1, Name: ip, Package: want, Closest: want,
+					Message: fmt.Sprintf("the repository has no package %s; it provides %s, which declares what the block uses of it", ip, want),
+				})
+			} else if want := s.snipOtherMajor(ip); want != "" && !strings.Contains(src, strconv.Quote(want)) {
 				issues = append(issues, Issue{
 					Kind: WrongImport, Line: i + 1, Name: ip, Package: want,
 					Message: fmt.Sprintf("the repository has no package %s; it provides %s", ip, want),
@@ -3877,6 +4070,45 @@ func (s *checker) snipMisspeltPath(ip string) string {
 // snipOnePackageEndingLike returns the one complete package of the
 // repository whose path ends in the same element as ip and that keep
 // accepts, or "" when none or several do.
+// snipDeclaringPath returns the one complete package of the repository
+// whose path ends in the same element as ip and that declares every name
+// src selects through that element ("tfgen.MainWithMuxer"), when more
+// than one package ends so; "" otherwise.
+func (s *checker) snipDeclaringPath(ip, src string) string {
+	last := ip[strings.LastIndex(ip, "/")+1:]
+	if !token.IsIdentifier(last) {
+		return ""
+	}
+	var sels []string
+	for _, m := range regexp.MustCompile(`\b`+last+`\.([A-Z]\w*)`).FindAllStringSubmatch(src, -1) {
+		if !slices.Contains(sels, m[1]) {
+			sels = append(sels, m[1])
+		}
+	}
+	if len(sels) == 0 {
+		return ""
+	}
+	ending, want := 0, ""
+	for _, p := range s.syms.Packages() {
+		path := p.ImportPath
+		if s.syms.PackageByPath(path) != p || !p.Complete() || p.Types == nil || path[strings.LastIndex(path, "/")+1:] != last {
+			continue
+		}
+		ending++
+		if snipDeclares(p.Types.Scope(), sels) != len(sels) {
+			continue
+		}
+		if want != "" {
+			return ""
+		}
+		want = path
+	}
+	if ending < 2 {
+		return ""
+	}
+	return want
+}
+
 func (s *checker) snipOnePackageEndingLike(ip string, keep func(path string) bool) string {
 	last := ip[strings.LastIndex(ip, "/")+1:]
 	want := ""

@@ -105,3 +105,20 @@ func MustNew(cfg Config) *Limiter {
 	}
 	return l
 }
+
+// OnDeny formats the log line of a denied request.
+var OnDeny = func(key string, n int) string { return key }
+
+// Stats returns the counts of every key.
+func Stats(l *Limiter) map[string]int { return l.seen }
+
+// Total returns the sum of the counts of every key:
+//
+//	n := limits.Total(l, "user").
+func Total(l *Limiter) int {
+	n := 0
+	for _, c := range l.seen {
+		n += c
+	}
+	return n
+}
