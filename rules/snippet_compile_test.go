@@ -453,6 +453,19 @@ func TestSnippetCompile(t *testing.T) {
 				},
 			},
 		},
+		{
+			name:  "a local path that names the module's package",
+			claim: block("fmt.Println(l, err, limits.Nope())"),
+			want: &want{
+				label:   review.Contradicted,
+				message: "The Go code block uses limits.Nope, which the module does not declare",
+				evidence: []ev{
+					{"README.md", at("README.md", "fmt.Println(l, err, limits.Nope())"), at("README.md", "fmt.Println(l, err, limits.Nope())"), review.SourceDoc, "code block uses limits.Nope, which does not exist"},
+				},
+			},
+		},
+		// Load and Nope are no names of package limits: the reader's own.
+		{name: "a local path of the reader's own package", claim: block("fmt.Println(limits.Load(), limits.Nope())")},
 		// An inner block's := declares a new variable of that name.
 		{name: "a receiver shadowed in an inner block", claim: block("func (c *counter) Denied(key string) bool {")},
 		// Each := an alternative of a gallery, right on its own.

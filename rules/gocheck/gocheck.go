@@ -223,6 +223,7 @@ func (s *checker) check(ctx context.Context, from *retrieval.Package, src string
 		return []Issue{{Kind: Syntax, Line: line,
 			Message: "the closing ``` is glued to the code on this line, so Markdown does not end the block here: it runs on into the text that follows"}}
 	}
+	src = s.snipLocalPaths(ctx, src)
 	wrongImports := s.snipWrongImports(src)
 	for _, w := range wrongImports {
 		if w.Closest != "" {
@@ -4070,6 +4071,60 @@ func (s *checker) snipMisspeltPath(ip string) string {
 // snipOnePackageEndingLike returns the one complete package of the
 // repository whose path ends in the same element as ip and that keep
 // accepts, or "" when none or several do.
+// snipLocalPaths rewrites the imports of src whose path has no dot, is
+// no standard package and ends in the name of a package of the
+// repository that declares every name src selects through it: lancet's
+// retry page imports "lancet-demo/retry", a reader's checkout of the
+// module, and calls retry.Retry and retry.Context, which
+// github.com/duke-git/lancet/v2/retry declares, so the block is checked
+// against that package (and its retry.RetryDuration, which the package
+// lacks, is found). A path whose selected names the package lacks in
+// part is the reader's own package of that name and stays.
+func (s *checker) snipLocalPaths(ctx context.Context, src string) string {
+	for _, q := range snipQuoted(src) {
+		ip, err := strconv.Unquote(q)
+		first, _, _ := strings.Cut(ip, "/")
+		if err != nil || !strings.Contains(ip, "/") || strings.Contains(first, ".") || s.syms.PackageByPath(ip) != nil {
+			continue
+		}
+		if sp, err := s.syms.StdPackage(ctx, ip); err == nil && sp != nil {
+			continue
+		}
+		if !regexp.MustCompile(`(?m)^\s*(?:import\s+)?(?:\w+\s+)?` + regexp.QuoteMeta(q) + `\s*\)?\s*$`).MatchString(src) {
+			continue // not an import line
+		}
+		last := ip[strings.LastIndex(ip, "/")+1:]
+		var sels []string
+		for _, m := range regexp.MustCompile(`\b`+regexp.QuoteMeta(last)+`\.([A-Z]\w*)`).FindAllStringSubmatch(src, -1) {
+			if !slices.Contains(sels, m[1]) {
+				sels = append(sels, m[1])
+			}
+		}
+		if len(sels) < 2 {
+			continue
+		}
+		want := ""
+		for _, p := range s.syms.Packages() {
+			path := p.ImportPath
+			if s.syms.PackageByPath(path) != p || !p.Complete() || p.Types == nil || p.Name == "main" || p.Types.Name() != last {
+				continue
+			}
+			if snipDeclares(p.Types.Scope(), sels) < len(sels)-1 || snipDeclares(p.Types.Scope(), sels) < 2 {
+				continue
+			}
+			if want != "" {
+				want = ""
+				break
+			}
+			want = path
+		}
+		if want != "" {
+			src = strings.ReplaceAll(src, q, strconv.Quote(want))
+		}
+	}
+	return src
+}
+
 // snipDeclaringPath returns the one complete package of the repository
 // whose path ends in the same element as ip and that declares every name
 // src selects through that element ("tfgen.MainWithMuxer"), when more
