@@ -139,6 +139,9 @@ type valueSite struct {
 	// omitted is true for the zero of a field no constructor sets and
 	// no code replaces (literal_omitted.go).
 	omitted bool
+	// docNanos is the unit, in nanoseconds, that the field's own doc
+	// says an integer field counts ("Interval, in ms, …"); 0 if none.
+	docNanos float64
 }
 
 // usesIota reports whether x mentions iota.
@@ -175,6 +178,9 @@ type pkgValues struct {
 	// varFields are the constant fields of default vars (see
 	// collectDefaultVar), by var and field.
 	varFields map[types.Object]map[types.Object]valueSite
+	// assigned holds the package-level vars a func of the package
+	// assigns: their initializers are no defaults.
+	assigned map[types.Object]bool
 }
 
 // Judge reports the first literal of the claim that contradicts the
@@ -383,13 +389,15 @@ func bareNames(c review.Claim, sent string) []litPlaced {
 
 var (
 	// defaultCueRE ends right before a literal that states a default.
-	defaultCueRE = regexp.MustCompile(`(?i)(?:\bdefaults?\s+(?:to|is|of|value\s+is)|\bdefault(?:\s+value)?\s*[:=]|\bdefault\s+value|\(default|\bby\s+default,?(?:\s+(?:it\s+)?is)?|\bdefault\s+is\s+set\s+to)\s*$`)
+	// A sentence may open with it: "Default 30s".
+	defaultCueRE = regexp.MustCompile(`(?i)(?:\bdefaults?\s+(?:to|is|of|value\s+is)|\bdefault(?:\s+value)?\s*[:=]|\bdefault\s+value|\(default|\bby\s+default,?(?:\s+(?:it\s+)?is)?|\bdefault\s+is\s+set\s+to|^\s*default)\s*$`)
 	// limitCueRE ends right before a literal that states a limit.
 	limitCueRE = regexp.MustCompile(`(?i)(?:\bat\s+most|\bat\s+least|\bup\s+to|\bno\s+more\s+than|\bmaximum(?:\s+(?:of|is))?|\bminimum(?:\s+(?:of|is))?|\bmax(?:imum)?\s*[:=]|\bmin(?:imum)?\s*[:=]|\blimit(?:ed)?\s+(?:to|of|is)|\bcapped\s+at)\s*$`)
 	// defaultAfterRE starts right after a literal that a field's doc
 	// marks as the default: "1400 bytes (which is the default)", "30s
-	// (the default)", "10 is the default".
-	defaultAfterRE = regexp.MustCompile(`(?i)^\s*(?:\(\s*(?:which\s+is\s+)?(?:the\s+)?default\s*\)|,?\s*(?:which\s+)?is\s+the\s+default\b)`)
+	// (the default)", "10 is the default", "at most 1000 messages by
+	// default" (one word between).
+	defaultAfterRE = regexp.MustCompile(`(?i)^\s*(?:\(\s*(?:which\s+is\s+)?(?:the\s+)?default\s*\)|,?\s*(?:which\s+)?is\s+the\s+default\b|(?:[a-z]+\s+)?by\s+default\b)`)
 	// zeroMeansRE ends right before the literal of "zero means 30s".
 	zeroMeansRE = regexp.MustCompile(`(?i)\b(?:means|uses)\s*$`)
 	// zeroRE finds a sentence about a zero or unset value.
@@ -402,6 +410,13 @@ var (
 	// fieldGapRE matches what may stand between a field's name and the
 	// literal stating its default.
 	fieldGapRE = regexp.MustCompile(`(?i)^\s*(?:defaults\s+to|\(\s*default(?:s\s+to)?:?|,\s*default(?:s\s+to)?:?|\s+has\s+a\s+default\s+of)\s*$`)
+	// unsetGapRE is the gap of "If Timeout is zero, 30s is used" and
+	// "If Timeout is not set, a default of 30s".
+	unsetGapRE = regexp.MustCompile(`(?i)^\s*is\s+(?:not\s+(?:set|given|specified|provided)|zero|0|unset|empty)\s*,\s*(?:(?:a|the)\s+default\s+(?:of|is)\s+)?$`)
+	// noneGapRE is the gap of "If no ReadHeaderTimeout is set, a
+	// default of 200ms will be used", with noBeforeRE before the name.
+	noneGapRE  = regexp.MustCompile(`(?i)^\s*is\s+(?:set|given|specified|provided)\s*,\s*(?:a|the)\s+default\s+(?:of|is)\s+$`)
+	noBeforeRE = regexp.MustCompile(`(?i)\bno\s+$`)
 )
 
 // judgeSentence checks the literals of one sentence; first is true for
@@ -426,6 +441,11 @@ func (r *LiteralMismatch) judgeSentence(ws *review.Workspace, sc scope, c review
 		}
 		gap := sent[n.end:lit.start]
 		sym, ok := sc.lookup(strings.TrimPrefix(n.Text, "*"))
+		if !ok && self != nil && self.Kind == retrieval.SymbolType && !strings.Contains(n.Text, ".") {
+			// A field of the type whose doc this is, written bare
+			// ("If no ReadHeaderTimeout is set" in Listener's doc).
+			sym, ok = sc.lookup(self.Name + "." + n.Text)
+		}
 		if !ok {
 			continue
 		}
@@ -439,7 +459,8 @@ func (r *LiteralMismatch) judgeSentence(ws *review.Workspace, sc scope, c review
 				continue
 			}
 		case retrieval.SymbolField:
-			if !fieldGapRE.MatchString(gap) {
+			if !fieldGapRE.MatchString(gap) && !unsetGapRE.MatchString(gap) &&
+				!(noneGapRE.MatchString(gap) && noBeforeRE.MatchString(sent[:n.start])) {
 				continue
 			}
 			if site, ok = r.fieldDefault(ws, sym); !ok {
@@ -699,6 +720,7 @@ func litIsDuration(t types.Type) bool {
 // compare checks a literal against a code value and returns the verdict
 // of a mismatch, or nil when they agree or cannot be compared.
 func (r *LiteralMismatch) compare(c review.Claim, subject string, lit litPlaced, site valueSite) *review.Verdict {
+	site.docNanos = docUnitNanos(c, site)
 	m, ok := matchLiteral(lit, site)
 	if !ok || m.equal || statesOperand(lit, site) || zeroMeansUnset(c, site) {
 		return nil
@@ -738,6 +760,40 @@ func (r *LiteralMismatch) compare(c review.Claim, subject string, lit litPlaced,
 			Why: site.why, Hops: hops,
 		}},
 	}
+}
+
+// docUnitRE finds the unit a doc says a number counts: "in ms", "in
+// milliseconds", "(in seconds)".
+var docUnitRE = regexp.MustCompile(`(?i)\bin\s+(ms|msec|milliseconds?|µs|us|microseconds?|ns|nanoseconds?|s|secs?|seconds?|mins?|minutes?|hours?)\b`)
+
+// docUnitNanos returns the unit in nanoseconds that a field's own doc
+// says the field counts, when the site is that field's, an integer, and
+// the doc names one unit: influxdb-client-go's retryInterval, "Default
+// retry interval in ms, if not sent by server. Default 30s", against
+// retryInterval: 1000. 0 otherwise.
+func docUnitNanos(c review.Claim, site valueSite) float64 {
+	if c.Kind != review.KindDocComment || site.typ == nil || litIsDuration(site.typ) || nameNanoseconds(site.name) > 0 {
+		return 0
+	}
+	if b, ok := site.typ.Underlying().(*types.Basic); !ok || b.Info()&types.IsInteger == 0 {
+		return 0
+	}
+	if !strings.HasSuffix(c.Symbol, "."+lastPart(site.name)) {
+		return 0
+	}
+	units := map[float64]bool{}
+	for _, m := range docUnitRE.FindAllStringSubmatch(c.Text, -1) {
+		if ns := prose.Nanoseconds(strings.ToLower(m[1])); ns > 0 {
+			units[ns] = true
+		}
+	}
+	if len(units) != 1 {
+		return 0
+	}
+	for ns := range units {
+		return ns
+	}
+	return 0
 }
 
 // omittedRE finds words that say a value was left out.
@@ -851,6 +907,8 @@ func matchLiteral(lit litPlaced, site valueSite) (litMatch, bool) {
 		case litIsDuration(site.typ):
 		case nameNanoseconds(site.name) > 0:
 			code *= nameNanoseconds(site.name)
+		case site.docNanos > 0:
+			code *= site.docNanos
 		default:
 			return litMatch{}, false
 		}
@@ -1105,7 +1163,7 @@ func (r *LiteralMismatch) fieldSites(ws *review.Workspace, sym retrieval.Symbol)
 	}
 	var sites []valueSite
 	for _, n := range []string{"Default" + field, "default" + field, "Default" + typ + field, "default" + typ + field} {
-		if s, ok := pv.byName[n]; ok {
+		if s, ok := pv.byName[n]; ok && (len(pv.fields[sym.Object]) > 0 || !defaultOfOther(pv, n, sym.Object)) {
 			sites = append(sites, s)
 		}
 	}
@@ -1116,6 +1174,26 @@ func (r *LiteralMismatch) fieldSites(ws *review.Workspace, sym retrieval.Symbol)
 		}
 	}
 	return sites
+}
+
+// defaultOfOther reports whether a func of the package gives the const
+// named name to a field other than field: testdata's defaultLimit is
+// options.limit's default (options{limit: defaultLimit}), not
+// Writer.Limit's, whose name it shares and which no func gives a
+// default (one that does, as a guarded copy of options.limit, keeps the
+// const).
+func defaultOfOther(pv *pkgValues, name string, field types.Object) bool {
+	for obj, sites := range pv.fields {
+		if obj == field {
+			continue
+		}
+		for _, s := range sites {
+			if s.expr == name {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // agreeingSite returns the site all of sites agree with, or fails.
@@ -1166,9 +1244,30 @@ func (r *LiteralMismatch) fieldDefaultFor(ws *review.Workspace, sym retrieval.Sy
 // defaults its funcs give struct fields.
 func collectValues(p *retrieval.Package) *pkgValues {
 	pv := &pkgValues{byObj: map[types.Object]valueSite{}, byName: map[string]valueSite{}, fields: map[types.Object][]valueSite{},
-		varFields: map[types.Object]map[types.Object]valueSite{}}
+		varFields: map[types.Object]map[types.Object]valueSite{}, assigned: map[types.Object]bool{}}
 	if p.Info == nil || p.Fset == nil {
 		return pv
+	}
+	for _, f := range p.Syntax {
+		ast.Inspect(f, func(n ast.Node) bool {
+			as, ok := n.(*ast.AssignStmt)
+			if !ok {
+				return true
+			}
+			for _, l := range as.Lhs {
+				var id *ast.Ident
+				switch l := ast.Unparen(l).(type) {
+				case *ast.Ident:
+					id = l
+				case *ast.SelectorExpr:
+					id = l.Sel
+				}
+				if v, ok := p.Info.Uses[id].(*types.Var); ok && id != nil && v.Parent() != nil && v.Pkg() != nil && v.Parent() == v.Pkg().Scope() {
+					pv.assigned[v] = true
+				}
+			}
+			return true
+		})
 	}
 	pos := func(from, to token.Pos) (string, int, int) {
 		a, b := p.Fset.Position(from), p.Fset.Position(to)
@@ -1550,6 +1649,24 @@ func collectDefaults(p *retrieval.Package, pv *pkgValues, d *ast.FuncDecl, pos f
 			if x, ok := sel.X.(*ast.Ident); ok {
 				if from, ok := pv.varFields[p.Info.Uses[x]][p.Info.Uses[sel.Sel]]; ok {
 					site.val, site.expr = from.val, from.expr
+					site.why = lhs + " = " + expr + " (" + from.why + ")"
+				}
+			}
+		}
+		// "p.ReadHeaderTimeout = DefaultReadHeaderTimeout" of a var
+		// with a constant initializer that no func of the package
+		// assigns (go-proxyproto): that constant.
+		if site.val == nil {
+			var id *ast.Ident
+			switch v := ast.Unparen(val).(type) {
+			case *ast.Ident:
+				id = v
+			case *ast.SelectorExpr:
+				id = v.Sel
+			}
+			if obj, ok := p.Info.Uses[id].(*types.Var); ok && id != nil && !pv.assigned[obj] {
+				if from, ok := pv.byObj[obj]; ok && from.val != nil {
+					site.val = from.val
 					site.why = lhs + " = " + expr + " (" + from.why + ")"
 				}
 			}

@@ -36,3 +36,33 @@ func TestLiteralPassedCopy(t *testing.T) {
 	}
 	checkFuncDocCases(t, ws, "client.go", tests)
 }
+
+// TestLiteralDefaultPhrasings: defaults stated as people write them, each
+// bound to the field's one default: a field of the type the doc is
+// about written bare after "If no", a sentence that opens with
+// "Default", a number followed by its noun and "by default", and an
+// integer field whose doc says what unit it counts.
+func TestLiteralDefaultPhrasings(t *testing.T) {
+	ws := loadWorkspace(t, "omitted")
+	ws.Scope = review.ScopeAll
+	tests := []struct {
+		text, message string
+	}{
+		{"If no HeaderTimeout is set", "The doc gives 200ms for Listener.HeaderTimeout, but DefaultHeaderTimeout is 10 * time.Second (10s)."},
+		{"Retry interval in ms", "The doc gives 30s for Options.retryInterval, but the code sets retryInterval = 1000 (1s)."},
+		{"Interval, in ms, after which", ""}, // right: 1000 in ms
+		{"Number of points sent", ""},        // right
+		{"caches at most 1000 messages", "The doc gives 1000 messages for Queue.Threshold, but the code sets q.Threshold = 1024."},
+		{"waits 5 seconds between polls", ""}, // right
+	}
+	for _, tt := range tests {
+		t.Run(tt.text, func(t *testing.T) {
+			c := resolvedClaim(t, ws, "conn.go", tt.text)
+			got, err := (&LiteralMismatch{}).Judge(t.Context(), ws, c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkContradicted(t, got, tt.message, equal)
+		})
+	}
+}

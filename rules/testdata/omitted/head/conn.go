@@ -1,0 +1,55 @@
+package tasks
+
+import "time"
+
+// DefaultHeaderTimeout is how long a header may take.
+var DefaultHeaderTimeout = 10 * time.Second
+
+// Listener accepts connections. If no HeaderTimeout is set, a default of
+// 200ms will be used.
+type Listener struct {
+	HeaderTimeout time.Duration
+}
+
+// Accept waits for a connection.
+func (l *Listener) Accept() {
+	if l.HeaderTimeout == 0 {
+		l.HeaderTimeout = DefaultHeaderTimeout
+	}
+}
+
+// Options configures a Writer.
+type Options struct {
+	// Number of points sent in one request. Default 5000
+	batchSize uint
+	// Interval, in ms, after which the buffer is flushed. Default 1000ms
+	flushInterval uint
+	// Retry interval in ms, when the server sends none. Default 30s
+	retryInterval uint
+}
+
+// DefaultOptions returns the default options.
+func DefaultOptions() *Options {
+	return &Options{batchSize: 5000, flushInterval: 1000, retryInterval: 1000}
+}
+
+// Queue holds messages.
+type Queue struct {
+	// Each queue caches at most 1000 messages by default.
+	Threshold int64
+	// Each queue waits 5 seconds between polls by default.
+	Poll time.Duration
+}
+
+// Start checks the queue's settings.
+func (q *Queue) Start() error {
+	if q.Threshold < 1 || q.Threshold > 65535 {
+		if q.Threshold == 0 {
+			q.Threshold = 1024
+		}
+	}
+	if q.Poll == 0 {
+		q.Poll = 5 * time.Second
+	}
+	return nil
+}
