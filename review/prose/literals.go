@@ -339,7 +339,7 @@ func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
 // units and byte sizes ("B", "KB", "kB", "MiB", ...).
 func isAttachedUnit(w string) bool {
 	switch w {
-	case "ns", "us", "µs", "μs", "ms", "s", "m", "h", "B":
+	case "ns", "us", "µs", "μs", "ms", "s", "m", "h", "B", "k", "K":
 		return true
 	}
 	if len(w) == 2 || len(w) == 3 && (w[1] == 'i' || w[1] == 'I') {
@@ -524,6 +524,9 @@ func CanonUnit(u string, attached bool) (string, bool) {
 		switch u {
 		case "M", "H", "S":
 			return "", false
+		case "k", "K":
+			// "16k" of a buffer: a thousand or 1024 bytes, as "kb".
+			return "kb", true
 		}
 	}
 	l := strings.ToLower(u)

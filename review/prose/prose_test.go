@@ -84,6 +84,7 @@ func TestLiterals(t *testing.T) {
 		{"a fraction of a second.", []Literal{{14, 22, 1, "s"}}},
 		{"holds 2e6 entries", []Literal{{6, 17, 2e6, "entries"}}},
 		{"a day in 1e3 ways", []Literal{{0, 5, 1, "d"}}},
+		{"it's set to 16k by default, 32K at most", []Literal{{12, 15, 16, "kb"}, {28, 31, 32, "kb"}}},
 	}
 	for _, tt := range tests {
 		got := Literals(tt.text)
