@@ -54,6 +54,9 @@ func TestLiteralDefaultPhrasings(t *testing.T) {
 		{"Number of points sent", ""},        // right
 		{"caches at most 1000 messages", "The doc gives 1000 messages for Queue.Threshold, but the code sets q.Threshold = 1024."},
 		{"waits 5 seconds between polls", ""}, // right
+		{"the server uses the default 4MB", "The doc gives 4MB for serverOptions.maxSend, but the code sets maxSend = defaultMaxSend (1073741824 bytes)."},
+		{"overrides default 120ms", "The doc gives 120ms for serverOptions.rate, but the code sets rate = 150 * time.Millisecond (150ms)."},
+		{"It is \"2m\" by default", "The doc gives \"2m\" as the default of serverOptions.keepAlive, but the code sets keepAlive = \"5m\"."},
 	}
 	for _, tt := range tests {
 		t.Run(tt.text, func(t *testing.T) {

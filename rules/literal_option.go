@@ -69,6 +69,10 @@ func sameDefaultString(doc, code string) bool {
 // `Default value "no-referrer"`, "defaults to `json`".
 var defaultStringRE = regexp.MustCompile(`(?i)(?:\bdefaults?\s+(?:to|is|of|value\s+is)|\bdefault(?:\s+value)?\s*[:=]?|\(default:?|\bby\s+default,?(?:\s+(?:it\s+)?is)?)\s*("[^"\n]*"|` + "`[^`\n]*`" + `)`)
 
+// defaultStringAfterRE finds a quoted string a sentence marks as the
+// default after it: `It is "2m" by default.`
+var defaultStringAfterRE = regexp.MustCompile(`(?i)("[^"\n]*"|` + "`[^`\n]*`" + `)\s+(?:by\s+default|is\s+the\s+default)\b`)
+
 // compareString reports a quoted string a sentence states as the default
 // of a string field that another constant string defaults it to: fiber's
 // helmet Config says `Default value "ReferrerPolicy".` of the
@@ -76,10 +80,13 @@ var defaultStringRE = regexp.MustCompile(`(?i)(?:\bdefaults?\s+(?:to|is|of|value
 // sentence with one such string counts, and strings equal but for case
 // agree.
 func (r *LiteralMismatch) compareString(c review.Claim, subject, sent string, site valueSite) *review.Verdict {
-	if site.val == nil || site.val.Kind() != constant.String || site.ref != nil {
+	if site.val == nil || site.val.Kind() != constant.String {
 		return nil
 	}
-	ms := defaultStringRE.FindAllStringSubmatch(sent, -1)
+	if _, isConst := site.ref.(*types.Const); site.ref != nil && !isConst {
+		return nil // a variable's value may change
+	}
+	ms := append(defaultStringRE.FindAllStringSubmatch(sent, -1), defaultStringAfterRE.FindAllStringSubmatch(sent, -1)...)
 	if len(ms) != 1 {
 		return nil
 	}

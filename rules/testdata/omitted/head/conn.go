@@ -53,3 +53,40 @@ func (q *Queue) Start() error {
 	}
 	return nil
 }
+
+const defaultMaxSend = 1 << 30
+
+const defaultKeepAlive = "5m"
+
+type serverOptions struct {
+	maxSend   int
+	rate      time.Duration
+	keepAlive string
+}
+
+// ServerOption configures a server.
+type ServerOption func(*serverOptions)
+
+func newServerOptions(opts ...ServerOption) serverOptions {
+	o := serverOptions{maxSend: defaultMaxSend, rate: 150 * time.Millisecond, keepAlive: defaultKeepAlive}
+	for _, opt := range opts {
+		opt(&o)
+	}
+	return o
+}
+
+// MaxSend sets the largest message the server sends. If this is not set,
+// the server uses the default 4MB.
+func MaxSend(n int) ServerOption {
+	return func(o *serverOptions) { o.maxSend = n }
+}
+
+// WithRate overrides default 120ms refresh rate.
+func WithRate(d time.Duration) ServerOption {
+	return func(o *serverOptions) { o.rate = d }
+}
+
+// KeepAlive sets how long a cursor lives. It is "2m" by default.
+func KeepAlive(s string) ServerOption {
+	return func(o *serverOptions) { o.keepAlive = s }
+}
