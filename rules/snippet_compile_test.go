@@ -466,6 +466,18 @@ func TestSnippetCompile(t *testing.T) {
 		},
 		// Load and Nope are no names of package limits: the reader's own.
 		{name: "a local path of the reader's own package", claim: block("fmt.Println(limits.Load(), limits.Nope())")},
+		{
+			name:  "a field of func type called with too few arguments",
+			claim: block("err := r.Run(\"user\")"),
+			want: &want{
+				label:   review.Contradicted,
+				message: "not enough arguments in call to r.Run",
+				evidence: []ev{
+					{"README.md", at("README.md", "err := r.Run(\"user\")"), at("README.md", "err := r.Run(\"user\")"), review.SourceDoc, "code block calls Runner.Run with arguments its signature does not accept"},
+					{"limits/limits.go", at("limits/limits.go", "	Run func(key string, n int) error"), at("limits/limits.go", "	Run func(key string, n int) error"), review.SourceCode, "signature: Run func(key string, n int) error"},
+				},
+			},
+		},
 		// An inner block's := declares a new variable of that name.
 		{name: "a receiver shadowed in an inner block", claim: block("func (c *counter) Denied(key string) bool {")},
 		// Each := an alternative of a gallery, right on its own.

@@ -3026,6 +3026,23 @@ func (s *checker) snipModuleCallee(call *ast.CallExpr, info *types.Info) (name, 
 	default:
 		return "", "", false
 	}
+	if v, isVar := info.Uses[id].(*types.Var); isVar && v.IsField() && v.Pkg() != nil {
+		// A field of func type ("cmd.Run()" of cobra's Command, whose
+		// Run is a func(cmd *Command, args []string)).
+		sel, isSel := fun.(*ast.SelectorExpr)
+		if _, isSig := v.Type().Underlying().(*types.Signature); !isSig || !isSel || info.Selections[sel] == nil {
+			return "", "", false
+		}
+		p := s.syms.PackageByPath(v.Pkg().Path())
+		if p == nil {
+			p, _ = s.syms.DepPackage(v.Pkg().Path())
+		}
+		owner := namedOf(info.Selections[sel].Recv())
+		if p == nil || p.Types != v.Pkg() || !p.Complete() || owner == "" || s.syms.UnknownMembers(info.Selections[sel].Recv()) {
+			return "", "", false
+		}
+		return owner + "." + v.Name(), p.ImportPath, true
+	}
 	fn, isFunc := info.Uses[id].(*types.Func)
 	if !isFunc {
 		return "", "", false

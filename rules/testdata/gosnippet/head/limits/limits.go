@@ -122,3 +122,9 @@ func Total(l *Limiter) int {
 	}
 	return n
 }
+
+// Runner runs a step per key.
+type Runner struct {
+	// Run is called with the key and its count.
+	Run func(key string, n int) error
+}
