@@ -947,6 +947,11 @@ func matchLiteral(lit litPlaced, site valueSite) (litMatch, bool) {
 			}
 		}
 		codeShown = strconv.FormatFloat(code, 'f', -1, 64) + " bytes"
+		if last := lit.Text[len(lit.Text)-1]; last == 'k' || last == 'K' {
+			// "10k" may count anything: nbio's MaxLoad, "10k by
+			// default", is a number of connections.
+			codeShown = strconv.FormatFloat(code, 'f', -1, 64)
+		}
 	case prose.Count:
 		if litIsDuration(site.typ) {
 			return litMatch{}, false

@@ -57,6 +57,7 @@ func TestLiteralDefaultPhrasings(t *testing.T) {
 		{"the server uses the default 4MB", "The doc gives 4MB for serverOptions.maxSend, but the code sets maxSend = defaultMaxSend (1073741824 bytes)."},
 		{"overrides default 120ms", "The doc gives 120ms for serverOptions.rate, but the code sets rate = 150 * time.Millisecond (150ms)."},
 		{"It is \"2m\" by default", "The doc gives \"2m\" as the default of serverOptions.keepAlive, but the code sets keepAlive = \"5m\"."},
+		{"The default delimiter", ""}, // right; the flag is an example of what the default gives
 	}
 	for _, tt := range tests {
 		t.Run(tt.text, func(t *testing.T) {

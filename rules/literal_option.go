@@ -69,9 +69,10 @@ func sameDefaultString(doc, code string) bool {
 // `Default value "no-referrer"`, "defaults to `json`".
 var defaultStringRE = regexp.MustCompile(`(?i)(?:\bdefaults?\s+(?:to|is|of|value\s+is)|\bdefault(?:\s+value)?\s*[:=]?|\(default:?|\bby\s+default,?(?:\s+(?:it\s+)?is)?)\s*("[^"\n]*"|` + "`[^`\n]*`" + `)`)
 
-// defaultStringAfterRE finds a quoted string a sentence marks as the
-// default after it: `It is "2m" by default.`
-var defaultStringAfterRE = regexp.MustCompile(`(?i)("[^"\n]*"|` + "`[^`\n]*`" + `)\s+(?:by\s+default|is\s+the\s+default)\b`)
+// defaultStringAfterRE finds a quoted string a sentence says something
+// is by default: `It is "2m" by default.`, not ff's "a flag with the name
+// `-section.subsection.value` by default", an example of the result.
+var defaultStringAfterRE = regexp.MustCompile(`(?i)\b(?:is|are)\s+("[^"\n]*"|` + "`[^`\n]*`" + `)\s+by\s+default\b`)
 
 // compareString reports a quoted string a sentence states as the default
 // of a string field that another constant string defaults it to: fiber's

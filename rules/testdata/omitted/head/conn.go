@@ -62,13 +62,14 @@ type serverOptions struct {
 	maxSend   int
 	rate      time.Duration
 	keepAlive string
+	delimiter string
 }
 
 // ServerOption configures a server.
 type ServerOption func(*serverOptions)
 
 func newServerOptions(opts ...ServerOption) serverOptions {
-	o := serverOptions{maxSend: defaultMaxSend, rate: 150 * time.Millisecond, keepAlive: defaultKeepAlive}
+	o := serverOptions{maxSend: defaultMaxSend, rate: 150 * time.Millisecond, keepAlive: defaultKeepAlive, delimiter: "."}
 	for _, opt := range opts {
 		opt(&o)
 	}
@@ -89,4 +90,10 @@ func WithRate(d time.Duration) ServerOption {
 // KeepAlive sets how long a cursor lives. It is "2m" by default.
 func KeepAlive(s string) ServerOption {
 	return func(o *serverOptions) { o.keepAlive = s }
+}
+
+// WithDelimiter sets the delimiter of table names. The default delimiter
+// is ".". A key then matches the flag `-section.value` by default.
+func WithDelimiter(d string) ServerOption {
+	return func(o *serverOptions) { o.delimiter = d }
 }
