@@ -1238,7 +1238,7 @@ func exportedType(t types.Type) bool {
 // calledFunc returns the function a call calls, when it is a named one.
 func calledFunc(info *types.Info, call *ast.CallExpr) *types.Func {
 	var id *ast.Ident
-	switch f := call.Fun.(type) {
+	switch f := ast.Unparen(call.Fun).(type) {
 	case *ast.Ident:
 		id = f
 	case *ast.SelectorExpr:

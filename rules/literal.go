@@ -1340,7 +1340,7 @@ func passedCopies(p *retrieval.Package, pv *pkgValues, d *ast.FuncDecl, decls ma
 		if !ok {
 			return true
 		}
-		callee := decls[calleeFunc(p.Info, call)]
+		callee := decls[calledFunc(p.Info, call)]
 		if callee == nil || callee == d {
 			return true
 		}
@@ -1353,19 +1353,8 @@ func passedCopies(p *retrieval.Package, pv *pkgValues, d *ast.FuncDecl, decls ma
 			if len(fns) == 0 {
 				continue
 			}
-			for _, el := range lit.Elts {
-				kv, ok := el.(*ast.KeyValueExpr)
-				if !ok {
-					continue
-				}
-				key, ok := kv.Key.(*ast.Ident)
-				if !ok {
-					continue
-				}
-				to, ok := p.Info.Uses[key].(*types.Var)
-				if !ok || !to.IsField() {
-					continue
-				}
+			for _, kf := range keyedFields(p.Info, lit) {
+				to, kv := kf.field, kf.kv
 				from := selectedField(p.Info, retrieval.Unconvert(p.Info, kv.Value))
 				if from == nil || from == to || from.Pkg() != p.Types || len(pv.fields[from]) > 0 {
 					continue
@@ -1378,6 +1367,32 @@ func passedCopies(p *retrieval.Package, pv *pkgValues, d *ast.FuncDecl, decls ma
 	})
 }
 
+// keyedField is an element of a struct literal that names its field.
+type keyedField struct {
+	kv    *ast.KeyValueExpr
+	key   *ast.Ident
+	field *types.Var
+}
+
+// keyedFields returns the elements of lit written "Field: value".
+func keyedFields(info *types.Info, lit *ast.CompositeLit) []keyedField {
+	var out []keyedField
+	for _, el := range lit.Elts {
+		kv, ok := el.(*ast.KeyValueExpr)
+		if !ok {
+			continue
+		}
+		key, ok := kv.Key.(*ast.Ident)
+		if !ok {
+			continue
+		}
+		if f, ok := info.Uses[key].(*types.Var); ok && f.IsField() {
+			out = append(out, keyedField{kv: kv, key: key, field: f})
+		}
+	}
+	return out
+}
+
 // passedLiteral returns the composite literal an argument is, written as
 // T{…} or &T{…}, or nil.
 func passedLiteral(arg ast.Expr) *ast.CompositeLit {
@@ -1387,19 +1402,6 @@ func passedLiteral(arg ast.Expr) *ast.CompositeLit {
 	}
 	lit, _ := x.(*ast.CompositeLit)
 	return lit
-}
-
-// calleeFunc returns the func or method a call names, or nil.
-func calleeFunc(info *types.Info, call *ast.CallExpr) *types.Func {
-	switch f := ast.Unparen(call.Fun).(type) {
-	case *ast.Ident:
-		fn, _ := info.Uses[f].(*types.Func)
-		return fn
-	case *ast.SelectorExpr:
-		fn, _ := info.Uses[f.Sel].(*types.Func)
-		return fn
-	}
-	return nil
 }
 
 // selectedField returns the struct field x selects, or nil.
@@ -1449,7 +1451,7 @@ func fallbackFuncs(info *types.Info, callee *ast.FuncDecl, i int, decls map[*typ
 			return true
 		}
 		if x, ok := ast.Unparen(sel.X).(*ast.Ident); ok && info.Uses[x] == param {
-			if m := decls[calleeFunc(info, call)]; m != nil {
+			if m := decls[calledFunc(info, call)]; m != nil {
 				fns[funcLabel(m)] = true
 			}
 		}
@@ -1512,19 +1514,8 @@ func collectDefaultVar(p *retrieval.Package, pv *pkgValues, name *ast.Ident, val
 	if obj == nil {
 		return
 	}
-	for _, el := range lit.Elts {
-		kv, ok := el.(*ast.KeyValueExpr)
-		if !ok {
-			continue
-		}
-		key, ok := kv.Key.(*ast.Ident)
-		if !ok {
-			continue
-		}
-		f, ok := p.Info.Uses[key].(*types.Var)
-		if !ok || !f.IsField() {
-			continue
-		}
+	for _, kf := range keyedFields(p.Info, lit) {
+		kv, key, f := kf.kv, kf.key, kf.field
 		val, _ := exprValue(p.Info, pv, kv.Value)
 		if val == nil {
 			continue

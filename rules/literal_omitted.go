@@ -358,7 +358,7 @@ func (w *flowWalker) call(obj types.Object, call *ast.CallExpr, arg ast.Node) bo
 	if k < 0 || call.Ellipsis != token.NoPos {
 		return false
 	}
-	fn := calleeFunc(w.p.Info, call)
+	fn := calledFunc(w.p.Info, call)
 	if fn == nil || fn.Pkg() == nil {
 		return false // a builtin (min, max, make) or a func value
 	}

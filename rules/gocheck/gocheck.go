@@ -739,6 +739,14 @@ func (s *checker) snipStdTypedArg(ctx context.Context, f *snipFile, fset *token.
 	if !param {
 		return "", "", false
 	}
+	return s.snipStdCallee(ctx, f, call, info)
+}
+
+// snipStdCallee returns the name and import path of the standard
+// function call calls, unless the checker chose its package for a
+// qualifier the block does not import and a module package has that name
+// too.
+func (s *checker) snipStdCallee(ctx context.Context, f *snipFile, call *ast.CallExpr, info *types.Info) (name, ip string, ok bool) {
 	sel, fn, ip, ok := s.snipStdFunc(ctx, call, info)
 	if !ok {
 		return "", "", false
@@ -762,14 +770,7 @@ func (s *checker) snipStdLiteralArg(ctx context.Context, f *snipFile, call *ast.
 	if !lit {
 		return "", "", false
 	}
-	sel, fn, ip, ok := s.snipStdFunc(ctx, call, info)
-	if !ok {
-		return "", "", false
-	}
-	if q, isIdent := sel.X.(*ast.Ident); isIdent && f.auto[q.Name] != "" && len(s.syms.PackagesNamed(q.Name)) > 0 {
-		return "", "", false
-	}
-	return fn.Pkg().Name() + "." + fn.Name(), ip, true
+	return s.snipStdCallee(ctx, f, call, info)
 }
 
 // snipStdFunc returns the selector, the function and its import path
@@ -4104,13 +4105,13 @@ func (s *checker) snipLocalPaths(ctx context.Context, src string) string {
 		if err != nil || !strings.Contains(ip, "/") || strings.Contains(first, ".") || s.syms.PackageByPath(ip) != nil {
 			continue
 		}
-		if sp, err := s.syms.StdPackage(ctx, ip); err == nil && sp != nil {
+		last := ip[strings.LastIndex(ip, "/")+1:]
+		if slices.Contains(s.syms.StdPathsByPreference(last), ip) {
 			continue
 		}
 		if !regexp.MustCompile(`(?m)^\s*(?:import\s+)?(?:\w+\s+)?` + regexp.QuoteMeta(q) + `\s*\)?\s*$`).MatchString(src) {
 			continue // not an import line
 		}
-		last := ip[strings.LastIndex(ip, "/")+1:]
 		var sels []string
 		for _, m := range regexp.MustCompile(`\b`+regexp.QuoteMeta(last)+`\.([A-Z]\w*)`).FindAllStringSubmatch(src, -1) {
 			if !slices.Contains(sels, m[1]) {
