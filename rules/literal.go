@@ -391,7 +391,7 @@ var (
 	// defaultCueRE ends right before a literal that states a default.
 	// A sentence may open with it ("Default 30s"), and "the default
 	// 4MB", "overrides default 120ms" name it before the value.
-	defaultCueRE = regexp.MustCompile(`(?i)(?:\bdefaults?\s+(?:to|is|of|value\s+is)|\bdefault(?:\s+value)?\s*[:=]|\bdefault\s+value|\(default|\bby\s+default,?(?:\s+(?:it\s+)?is)?|\bdefault\s+is\s+set\s+to|^\s*default|\b(?:the|overrides)\s+default)\s*$`)
+	defaultCueRE = regexp.MustCompile(`(?i)(?:\bdefaults?\s+(?:to|is|of|value\s+is)|\bdefault(?:\s+value)?\s*[:=]|\bdefault\s+value|\(default|\bby\s+default,?(?:\s+(?:it\s+)?is)?|\bdefault\s+is\s+set\s+to|\bdefault,?\s+(?:which|that)\s+is|^\s*default|\b(?:the|overrides)\s+default)\s*$`)
 	// limitCueRE ends right before a literal that states a limit.
 	limitCueRE = regexp.MustCompile(`(?i)(?:\bat\s+most|\bat\s+least|\bup\s+to|\bno\s+more\s+than|\bmaximum(?:\s+(?:of|is))?|\bminimum(?:\s+(?:of|is))?|\bmax(?:imum)?\s*[:=]|\bmin(?:imum)?\s*[:=]|\blimit(?:ed)?\s+(?:to|of|is)|\bcapped\s+at)\s*$`)
 	// defaultAfterRE starts right after a literal that a field's doc

@@ -244,6 +244,16 @@ func TestLiteralMismatch(t *testing.T) {
 				evidence:   at("l.Level = LevelWarn", "l.Level = LevelWarn"),
 			},
 		},
+		{
+			name:   "named default after default which is",
+			symbol: "Logger.Audit",
+			want: &want{
+				label:      review.Contradicted,
+				message:    "The doc gives os.Stdout as the default of Logger.Audit, but the code sets l.Audit = os.Stderr.",
+				suggestion: "Audit is where audit lines go. It's common to set this to a file,\nor leave it default which is `os.Stderr`.",
+				evidence:   at("l.Audit = os.Stderr", "l.Audit = os.Stderr"),
+			},
+		},
 		{name: "named default that agrees", symbol: "Logger.Err"},
 		{name: "a value another options struct's constructor chooses", symbol: "SubscribeOptions.Level"},
 		{name: "bit width of a maximum", symbol: "MaxTag"},

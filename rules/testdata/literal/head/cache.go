@@ -251,6 +251,9 @@ type Logger struct {
 	Level Level
 	// Trace is where traces go. Defaults to io.Discard.
 	Trace io.Writer
+	// Audit is where audit lines go. It's common to set this to a file,
+	// or leave it default which is `os.Stdout`.
+	Audit io.Writer
 }
 
 // NewLogger returns a logger with the defaults.
@@ -258,6 +261,7 @@ func NewLogger() *Logger {
 	l := &Logger{}
 	l.Out = os.Stderr
 	l.Err = os.Stderr
+	l.Audit = os.Stderr
 	l.Level = LevelWarn
 	l.Trace = traceSink()
 	if l.Transport == nil {
