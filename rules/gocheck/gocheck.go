@@ -29,6 +29,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/docreview/docreview/retrieval"
 )
@@ -206,7 +207,14 @@ func Check(ctx context.Context, syms *retrieval.Symbols, fromDir string, src str
 		return nil
 	}
 	s := &checker{syms: syms}
-	return s.check(ctx, syms.Package(fromDir), src, prelude, 0)
+	src, uncommented := snipCommentedDecls(src, prelude)
+	iss := s.check(ctx, syms.Package(fromDir), src, prelude, 0)
+	if uncommented == nil {
+		return iss
+	}
+	// A declaration the block gives in a comment tells the reader what
+	// a name is; its own mistakes are the comment's, not the code's.
+	return slices.DeleteFunc(iss, func(is Issue) bool { return uncommented[is.Line] })
 }
 
 // snipMaxRepairs bounds the lines a block that does not parse may lose
@@ -390,6 +398,7 @@ func (s *checker) check(ctx context.Context, from *retrieval.Package, src string
 				issues = append(issues, iss)
 			}
 		}
+		issues = append(issues, s.snipAddrOfUnknown(fset, f, blocks, info)...)
 	}
 	slices.SortFunc(issues, func(a, b Issue) int {
 		return cmp.Or(cmp.Compare(a.Line, b.Line), strings.Compare(string(a.Kind), string(b.Kind)),
@@ -937,7 +946,10 @@ func snipOwnSource(from *retrieval.Package, fset *token.FileSet, files []*snipFi
 		}
 	}
 	for _, f := range files {
-		if f.ast == nil {
+		if f.ast == nil || importsOwn(f, from.ImportPath) {
+			// A file that imports the package is written from outside
+			// it: go-smtp's README declares its own Backend and Session
+			// beside smtp.Backend and smtp.Session.
 			continue
 		}
 		for _, d := range f.ast.Decls {
@@ -976,6 +988,18 @@ func snipOwnSource(from *retrieval.Package, fset *token.FileSet, files []*snipFi
 		}
 	}
 	return own
+}
+
+// importsOwn reports whether f imports ip itself, not by an import added
+// for the block.
+func importsOwn(f *snipFile, ip string) bool {
+	for _, spec := range f.ast.Imports {
+		if p, err := strconv.Unquote(spec.Path.Value); err == nil && p == ip && p != f.dotIP && (spec.Name == nil || spec.Name.Name != ".") &&
+			!slices.Contains(slices.Collect(maps.Values(f.auto)), ip) {
+			return true
+		}
+	}
+	return false
 }
 
 // snipPrepare replaces placeholders and decides what a block parses as: a
@@ -1392,6 +1416,17 @@ func (s *checker) snipInferReceivers(ctx context.Context, from *retrieval.Packag
 	return found
 }
 
+// snipFirstWordOf reports whether name, of at least four letters, is the
+// first word of the camel-case type name tname: "proxy" of
+// ProxyHttpServer, not "pro" of ProxyHttpServer or "http" of it.
+func snipFirstWordOf(name, tname string) bool {
+	if len(name) < 4 || len(tname) <= len(name) || !strings.EqualFold(tname[:len(name)], name) {
+		return false
+	}
+	next := rune(tname[len(name)])
+	return unicode.IsUpper(next) || unicode.IsDigit(next)
+}
+
 // snipRenamedVar reports an inferred receiver that stands for the one
 // variable of its type the checked block declares before using it: gqlgen's
 // gin recipe declares "h := handler.New(…)" and then calls
@@ -1602,10 +1637,10 @@ func (s *checker) snipInferredType(from *retrieval.Package, f *snipFile, name st
 		return "", "", nil, false, false
 	}
 	// The one the variable is named after ("minioClient" for Client
-	// beside Core) is meant.
+	// beside Core, "proxy" for ProxyHttpServer) is meant.
 	var named []fit
 	for _, g := range fits {
-		if strings.HasSuffix(strings.ToLower(name), strings.ToLower(g.tn.Name())) {
+		if strings.HasSuffix(strings.ToLower(name), strings.ToLower(g.tn.Name())) || snipFirstWordOf(name, g.tn.Name()) {
 			named = append(named, g)
 		}
 	}
@@ -2463,7 +2498,13 @@ func (s *checker) snipClassify(ctx context.Context, from *retrieval.Package, fse
 		}
 		return Issue{}, false
 
-	case strings.HasPrefix(msg, "cannot use ") && strings.Contains(msg, "(missing method "):
+	case strings.HasPrefix(msg, "cannot use ") && (strings.Contains(msg, "(missing method ") || strings.Contains(msg, "(wrong type for method ")):
+		if own, ok := s.snipOwnImplements(info, e, iss); ok {
+			return own, true
+		}
+		if strings.Contains(msg, "(wrong type for method ") {
+			return Issue{}, false
+		}
 		return s.snipMissingMethod(path, info, e, iss, given)
 
 	case strings.HasPrefix(msg, "assignment mismatch: "), strings.HasSuffix(msg, "(no value) used as value"),
@@ -2743,6 +2784,13 @@ func (s *checker) snipClassify(ctx context.Context, from *retrieval.Package, fse
 				name, v.Name(), fset.Position(v.Pos()).Line-seg.start+1, types.TypeString(v.Type(), func(p *types.Package) string { return p.Name() }))
 			return iss, true
 		}
+		if v := snipParamInitial(path, info, name); own(v) {
+			iss.Kind = Renamed
+			iss.Name, iss.Closest, iss.Absent = name, v.Name(), true
+			iss.Message = fmt.Sprintf("%s is declared nowhere; %s, the parameter of the func literal around it (line %d), starts with that letter and has the type this use takes (%s)",
+				name, v.Name(), fset.Position(v.Pos()).Line-seg.start+1, types.TypeString(v.Type(), func(p *types.Package) string { return p.Name() }))
+			return iss, true
+		}
 		if obj := snipUnusedDeclNamesake(info, name); obj != nil && ownLine(obj.Pos()) > 0 {
 			// "type ImageProcesser struct" above methods and a
 			// constructor of *ImageProcessor (asynq's README).
@@ -2815,6 +2863,64 @@ func (s *checker) snipClassify(ctx context.Context, from *retrieval.Package, fse
 		if !full {
 			iss.Message = fmt.Sprintf("%s is not declared in the snippet or the code blocks before it", name)
 		}
+		return iss, true
+	}
+	return Issue{}, false
+}
+
+// snipOwnImplements handles "cannot use v (value of type T) as I value
+// in …: T does not implement I (wrong type for method M)", or "(missing
+// method M)", where T is a type the block declares and I an interface of
+// the module: the reader's type was written for another version of I
+// (go-smtp's README Session.Mail(from string) while smtp.Session wants
+// Mail(from string, opts MailOptions)).
+func (s *checker) snipOwnImplements(info *types.Info, e types.Error, iss Issue) (Issue, bool) {
+	head, rest, ok := strings.Cut(e.Msg, " does not implement ")
+	if !ok {
+		return Issue{}, false
+	}
+	iface, why, ok := strings.Cut(rest, " (")
+	if !ok {
+		return Issue{}, false
+	}
+	why, _, _ = strings.Cut(why, ")")
+	method, ok := strings.CutPrefix(why, "wrong type for method ")
+	if !ok {
+		if method, ok = strings.CutPrefix(why, "missing method "); !ok {
+			return Issue{}, false
+		}
+	}
+	i := strings.LastIndex(head, ": ")
+	if i < 0 || !token.IsIdentifier(method) {
+		return Issue{}, false
+	}
+	concrete := strings.TrimLeft(head[i+2:], "*")
+	if !token.IsIdentifier(concrete) {
+		return Issue{}, false // a type of a package, not the block's
+	}
+	own := false
+	for id, obj := range info.Defs {
+		if tn, isType := obj.(*types.TypeName); isType && id.Name == concrete && !tn.IsAlias() {
+			own = true
+			break
+		}
+	}
+	if !own {
+		return Issue{}, false
+	}
+	for id, obj := range info.Uses {
+		tn, isType := obj.(*types.TypeName)
+		if !isType || tn.Pkg() == nil || tn.Pkg().Name()+"."+id.Name != iface || !types.IsInterface(tn.Type()) {
+			continue
+		}
+		p := s.snipModuleType(tn.Type())
+		if p == nil {
+			return Issue{}, false
+		}
+		iss.Kind = Compile
+		iss.Name = tn.Name() + "." + method
+		iss.Package = p.ImportPath
+		iss.Message = snipOneLine(e.Msg)
 		return iss, true
 	}
 	return Issue{}, false
@@ -3145,6 +3251,53 @@ func snipUnusedNamesake(path []ast.Node, info *types.Info, pos token.Pos, name s
 	return v
 }
 
+// snipParamInitial returns the parameter an undeclared one-letter name
+// abbreviates: goproxy's README passes r to goproxy.NewResponse inside
+// "func(req *http.Request, ctx *goproxy.ProxyCtx)". The func literal must
+// stand in no other func of the block (an outer handler's r would be
+// another request), and exactly one of its parameters may start with the
+// letter and have the type the use takes.
+func snipParamInitial(path []ast.Node, info *types.Info, name string) *types.Var {
+	if len(name) != 1 || len(path) < 2 {
+		return nil
+	}
+	id, ok := path[len(path)-1].(*ast.Ident)
+	if !ok || id.Name != name {
+		return nil
+	}
+	var lit *ast.FuncLit
+	for i := len(path) - 1; i >= 0; i-- {
+		switch n := path[i].(type) {
+		case *ast.FuncLit:
+			if lit != nil {
+				return nil
+			}
+			lit = n
+		case *ast.FuncDecl:
+			if n.Name.Name != "_" {
+				return nil // a func of the block's own, or the reader's
+			}
+		}
+	}
+	if lit == nil || lit.Type.Params == nil {
+		return nil
+	}
+	var found *types.Var
+	for _, field := range lit.Type.Params.List {
+		for _, pn := range field.Names {
+			v, ok := info.Defs[pn].(*types.Var)
+			if !ok || len(pn.Name) < 2 || !strings.HasPrefix(pn.Name, name) || !typeKnownVar(v) || !snipUseTakes(path[len(path)-2], id, info, v) {
+				continue
+			}
+			if found != nil {
+				return nil
+			}
+			found = v
+		}
+	}
+	return found
+}
+
 // snipUnusedDeclNamesake returns the one package-level type or func the
 // checked source declares, never uses, and spells one letter away from
 // name, an undeclared name of four letters or more; nil when there is none
@@ -3292,10 +3445,7 @@ func snipVisibleAt(v *types.Var, pos token.Pos) bool {
 }
 
 // typeKnownVar reports whether v's type was decided by the checker.
-func typeKnownVar(v *types.Var) bool {
-	b, ok := v.Type().(*types.Basic)
-	return v.Type() != nil && (!ok || b.Kind() != types.Invalid)
-}
+func typeKnownVar(v *types.Var) bool { return typeKnown(v.Type()) }
 
 // snipUseTakes reports whether id, used under parent, would accept v: as a
 // call's argument, v is assignable to the parameter; as a selector's
@@ -4675,4 +4825,95 @@ func snipMetasyntactic(name string) bool {
 		}
 	}
 	return false
+}
+
+// snipAddrOfUnknown reports an argument &x, x of a type the block does not
+// decide (declared nowhere), passed to a module func whose parameter is
+// neither a pointer nor an interface: a pointer is never such a value,
+// whatever x is (sipgo's "sip.NewRequest(method, &recipment)" of
+// NewRequest(method RequestMethod, recipient Uri)). The checker says
+// nothing of it, x's type being invalid.
+func (s *checker) snipAddrOfUnknown(fset *token.FileSet, f *snipFile, blocks []*snipBlock, info *types.Info) []Issue {
+	if f.ast == nil {
+		return nil
+	}
+	var out []Issue
+	ast.Inspect(f.ast, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		tv, ok := info.Types[call.Fun]
+		if !ok || !tv.IsValue() {
+			return true
+		}
+		sig, ok := tv.Type.Underlying().(*types.Signature)
+		if !ok || call.Ellipsis.IsValid() {
+			return true
+		}
+		name, ip, ok := s.snipModuleCallee(call, info)
+		if !ok {
+			return true
+		}
+		for i, arg := range call.Args {
+			u, isAddr := ast.Unparen(arg).(*ast.UnaryExpr)
+			if !isAddr || u.Op != token.AND {
+				continue
+			}
+			if xt, known := info.Types[u.X]; known && xt.Type != nil && typeKnown(xt.Type) {
+				continue // the checker judged it
+			}
+			if _, isID := ast.Unparen(u.X).(*ast.Ident); !isID {
+				continue // &T{…} of an unknown T, &x.f: left to the reader
+			}
+			pt := snipParamType(sig, i)
+			if pt == nil || !typeKnown(pt) || !typeKnown(pt.Underlying()) {
+				continue
+			}
+			switch pt.Underlying().(type) {
+			case *types.Pointer, *types.Interface, *types.Signature:
+				continue
+			}
+			if _, isTP := pt.(*types.TypeParam); isTP {
+				continue
+			}
+			if b, isBasic := pt.Underlying().(*types.Basic); isBasic && b.Kind() == types.UnsafePointer {
+				continue
+			}
+			line := fset.Position(arg.Pos()).Line
+			seg, ok := snipSegAt(f, line)
+			if !ok || !blocks[seg.block].src {
+				continue
+			}
+			qual := func(p *types.Package) string { return p.Name() }
+			out = append(out, Issue{Kind: WrongArgs, Line: line - seg.start + 1, Name: name, Package: ip,
+				Message: fmt.Sprintf("cannot use %s (a pointer) as %s value in argument to %s: the parameter takes a %s, not a pointer to one",
+					types.ExprString(arg), types.TypeString(pt, qual), types.ExprString(call.Fun), types.TypeString(pt, qual))})
+		}
+		return true
+	})
+	return out
+}
+
+// snipParamType returns the type the i-th argument of a call of sig is
+// assigned to: the variadic parameter's element past the last; nil past
+// the end of a non-variadic signature.
+func snipParamType(sig *types.Signature, i int) types.Type {
+	n := sig.Params().Len()
+	switch {
+	case sig.Variadic() && i >= n-1:
+		if sl, ok := sig.Params().At(n - 1).Type().(*types.Slice); ok {
+			return sl.Elem()
+		}
+		return nil
+	case i < n:
+		return sig.Params().At(i).Type()
+	}
+	return nil
+}
+
+// typeKnown reports whether the checker decided t.
+func typeKnown(t types.Type) bool {
+	b, ok := t.(*types.Basic)
+	return t != nil && (!ok || b.Kind() != types.Invalid)
 }

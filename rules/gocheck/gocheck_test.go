@@ -162,6 +162,84 @@ func testCheck(t *testing.T, s *retrieval.Symbols) {
 				Message: "cannot use c.Hits (value of type func() int) as fmt.Stringer value in variable declaration: func() int does not implement fmt.Stringer (missing method String)"}},
 		},
 		{
+			// go-smtp's README: the reader's own Session, written for
+			// an older smtp.Session, in a file that imports the package
+			// (so declaring a Store of its own is not the package's
+			// source).
+			name: "the block's type implements a module interface of another version",
+			from: "cache",
+			src: "package main\n\nimport (\n\t\"context\"\n\n\t\"example.com/cachemod/cache\"\n)\n\ntype Store struct{}\n\n" +
+				"func (s *Store) Get(key string) (string, bool) { return \"\", false }\n\n" +
+				"func (s *Store) Put(key string) error { return nil }\n\n" +
+				"func (s *Store) Delete(ctx context.Context, pattern string) error { return nil }\n\nvar _ cache.Store = &Store{}\n",
+			want: []Issue{{Kind: Compile, Line: 17, Name: "Store.Put", Package: mod,
+				Message: "cannot use &Store{} (value of type *Store) as cache.Store value in variable declaration: *Store does not implement cache.Store (wrong type for method Put): have Put(string) error, want Put(string, string) error"}},
+		},
+		{
+			name: "the block's type lacks a method of a module interface",
+			from: "cache",
+			src: "package main\n\nimport (\n\t\"context\"\n\n\t\"example.com/cachemod/cache\"\n)\n\ntype mem struct{}\n\n" +
+				"func (m mem) Get(key string) (string, bool) { return \"\", false }\n\n" +
+				"func (m mem) Delete(ctx context.Context, pattern string) error { return nil }\n\nvar _ cache.Store = mem{}\n",
+			want: []Issue{{Kind: Compile, Line: 15, Name: "Store.Put", Package: mod,
+				Message: "cannot use mem{} (value of struct type mem) as cache.Store value in variable declaration: mem does not implement cache.Store (missing method Put)"}},
+		},
+		{
+			// goproxy's README: r passed inside func(req *http.Request, …).
+			name: "a one-letter name for the func literal's parameter that starts with it",
+			from: "cache",
+			src:  "use := func(cc *cache.Cache) {\n\tfmt.Println(c.Hits(), cc)\n}\nuse(nil)",
+			want: []Issue{{Kind: Renamed, Absent: true, Line: 2, Name: "c", Closest: "cc",
+				Message: "c is declared nowhere; cc, the parameter of the func literal around it (line 1), starts with that letter and has the type this use takes (*cache.Cache)"}},
+		},
+		{
+			// Inside a func of the block's, c may be the reader's.
+			name: "a one-letter name in a func literal inside a func of the block",
+			from: "cache",
+			src:  "func run(x *cache.Cache) {\n\tgo func(cc *cache.Cache) {\n\t\tfmt.Println(c.Hits(), cc)\n\t}(x)\n}",
+		},
+		{
+			// sipgo's README: sip.NewRequest(method, &recipment) of a
+			// NewRequest that takes a Uri value.
+			name: "the address of an undeclared name where a struct value goes",
+			from: "cache",
+			src:  "c := cache.New(&opts)\nc.Set(\"a\", \"b\")",
+			want: []Issue{
+				{Kind: Undeclared, Line: 1, Name: "opts", Message: "opts is not declared in the snippet or the code blocks before it"},
+				{Kind: WrongArgs, Line: 1, Name: "cache.New", Package: mod,
+					Message: "cannot use &opts (a pointer) as cache.Options value in argument to cache.New: the parameter takes a cache.Options, not a pointer to one"},
+			},
+		},
+		{
+			name: "the address of an undeclared name where an interface goes",
+			from: "cache",
+			src:  "fmt.Println(&opts)",
+			want: []Issue{{Kind: Undeclared, Line: 1, Name: "opts", Message: "opts is not declared in the snippet or the code blocks before it"}},
+		},
+		{
+			// huma's cli.md: "// cli := humacli.New(...)" tells the
+			// reader what cli is; the code then calls its methods.
+			name: "a declaration given in a comment",
+			from: "cache",
+			src:  "// c := cache.New(...)\n\nc.Set(\"a\")",
+			want: []Issue{{Kind: WrongArgs, Line: 3, Name: "Cache.Set", Package: mod,
+				Message: "not enough arguments in call to c.Set: have (string), want (string, string)"}},
+		},
+		{
+			// The comment's own mistake (New returns one value) is
+			// not reported: it is a hint, not code.
+			name: "a declaration given in a comment, wrong itself",
+			from: "cache",
+			src:  "// c, err := cache.New(...)\nc.Set(\"a\", \"b\")",
+		},
+		{
+			// An alternative written in a comment under the real
+			// declaration is not code.
+			name: "a commented alternative of a declared name",
+			from: "cache",
+			src:  "c := cache.New(cache.Options{})\n// c := cache.New(cache.Options{Size: 1}, 2)\nc.Flush(context.Background())",
+		},
+		{
 			name: "unknown package name",
 			from: "tools/gen",
 			src:  "func main() {\n\tc := cache.NewCache()\n\tc.Flush()\n}",
@@ -1257,6 +1335,25 @@ func TestSnipSplitImports(t *testing.T) {
 		}
 		if body != tt.body {
 			t.Errorf("snipSplitImports(%q) body = %q, want %q", tt.in, body, tt.body)
+		}
+	}
+}
+
+func TestSnipFirstWordOf(t *testing.T) {
+	for _, tc := range []struct {
+		name, tname string
+		want        bool
+	}{
+		{"proxy", "ProxyHttpServer", true},
+		{"Proxy", "ProxyHttpServer", true},
+		{"pro", "ProxyHttpServer", false},  // too short to say
+		{"http", "ProxyHttpServer", false}, // not the first word
+		{"proxy", "Proxy", false},          // the whole name: a suffix, matched elsewhere
+		{"proxy", "Proxying", false},       // not a word of it
+		{"client", "Client2Options", true}, // a digit starts the next word
+	} {
+		if got := snipFirstWordOf(tc.name, tc.tname); got != tc.want {
+			t.Errorf("snipFirstWordOf(%q, %q) = %v, want %v", tc.name, tc.tname, got, tc.want)
 		}
 	}
 }
