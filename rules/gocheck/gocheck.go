@@ -421,7 +421,8 @@ func (s *checker) check(ctx context.Context, from *retrieval.Package, src string
 		}
 	}
 	return slices.DeleteFunc(issues, func(iss Issue) bool {
-		if iss.Kind != Undeclared && iss.Kind != MissingImport && iss.Kind != Unqualified {
+		if iss.Kind != Undeclared && iss.Kind != MissingImport && iss.Kind != Unqualified &&
+			(iss.Kind != UnknownName || strings.Contains(iss.Name, ".")) { // a package no one has, once
 			return false
 		}
 		k := once{iss.Kind, iss.Name}
@@ -2630,6 +2631,37 @@ func (s *checker) snipClassify(ctx context.Context, from *retrieval.Package, fse
 		}
 		return Issue{}, false
 
+	case strings.HasSuffix(msg, " redeclared"):
+		// A struct type of the block's that declares a field twice
+		// (go-flags' README adds `Name string `long:"animal"…`` under
+		// the Name it already has): no program holds it.
+		for i := len(path) - 1; i >= 1; i-- {
+			field, ok := path[i].(*ast.Field)
+			if !ok {
+				continue
+			}
+			if _, inStruct := path[i-1].(*ast.FieldList); !inStruct || i < 2 {
+				return Issue{}, false
+			}
+			st, ok := path[i-2].(*ast.StructType)
+			if !ok || len(field.Names) == 0 {
+				return Issue{}, false
+			}
+			name := strings.TrimSuffix(msg, " redeclared")
+			for _, other := range st.Fields.List {
+				for _, n := range other.Names {
+					if n.Name == name && n.Pos() < e.Pos {
+						iss.Kind = Compile
+						iss.Name = name
+						iss.Message = fmt.Sprintf("duplicate field %s in the struct type (declared first on line %d)", name, e.Fset.Position(n.Pos()).Line-seg.start+1)
+						return iss, true
+					}
+				}
+			}
+			return Issue{}, false
+		}
+		return Issue{}, false
+
 	case strings.HasPrefix(msg, "no new variables on left side of :="):
 		// Only `_ :=` counts. A block that declares the same variables
 		// again ("resp, err := client.Get(…)" then "resp, err :=
@@ -2808,6 +2840,15 @@ func (s *checker) snipClassify(ctx context.Context, from *retrieval.Package, fse
 			return iss, true
 		}
 		if snipIsQualifier(f.ast, e.Pos) {
+			if !strict {
+				if p, sels, ok := s.snipMovedPackage(from, f.ast, name); ok {
+					iss.Kind = UnknownName
+					iss.Name, iss.Package, iss.Absent = name, p.ImportPath, true
+					iss.Message = fmt.Sprintf("no package %s exists in the module, its dependencies or the standard library; %s %s declared in package %s (%s)",
+						name, strings.Join(sels, ", "), map[bool]string{true: "are", false: "is"}[len(sels) > 1], p.Name, p.ImportPath)
+					return iss, true
+				}
+			}
 			if !strict || s.snipUnknownImport(f.ast, info) && !s.syms.StdNamed(name) {
 				// A standard package's name still means that package.
 				return Issue{}, false
@@ -4916,4 +4957,100 @@ func snipParamType(sig *types.Signature, i int) types.Type {
 func typeKnown(t types.Type) bool {
 	b, ok := t.(*types.Basic)
 	return t != nil && (!ok || b.Kind() != types.Invalid)
+}
+
+// snipMovedPackage returns the one module package that declares every
+// name a block selects from an undeclared qualifier used as a package
+// (in a type: "[]stateful.SimpleRule{…}"), when no package of the module,
+// its dependencies, the standard library or any import in the repository
+// has that name: participle v2's README writes stateful.MustSimple after
+// package lexer/stateful was merged into lexer. It needs two names or
+// more; a name of one selection is too weak a tie.
+func (s *checker) snipMovedPackage(from *retrieval.Package, f *ast.File, name string) (*retrieval.Package, []string, bool) {
+	module := s.syms.ModulePath(".") // a README beside no package of its own
+	if from != nil {
+		module = from.Module
+	}
+	if module == "" || !snipQualifierAsType(f, name) || len(s.syms.PackagesNamed(name)) > 0 || s.syms.StdNamed(name) {
+		return nil, nil, false
+	}
+	if _, ok := s.syms.RepoImportedAs(name); ok {
+		return nil, nil, false
+	}
+	sels := snipSelected(f, name)
+	if len(sels) < 2 {
+		return nil, nil, false
+	}
+	var found *retrieval.Package
+	for _, p := range s.syms.Packages() {
+		if p.Types == nil || p.Name == "main" || p.Module != module || !p.Complete() || snipNotForReaders(strings.TrimPrefix(p.ImportPath, p.Module)) {
+			continue
+		}
+		all := true
+		for _, sel := range sels {
+			if obj := p.Types.Scope().Lookup(sel); obj == nil || !obj.Exported() {
+				all = false
+				break
+			}
+		}
+		if !all {
+			continue
+		}
+		if found != nil {
+			return nil, nil, false
+		}
+		found = p
+	}
+	return found, sels, found != nil
+}
+
+// snipQualifierAsType reports whether f writes name.T where only a type
+// goes: a composite literal's type, an element of a slice, map or channel
+// type, a field's or parameter's type, a var's type. (*name.T and a
+// conversion name.T(x) read as expressions too.)
+func snipQualifierAsType(f *ast.File, name string) bool {
+	found := false
+	isQual := func(x ast.Expr) bool {
+		sel, ok := ast.Unparen(x).(*ast.SelectorExpr)
+		if !ok {
+			return false
+		}
+		id, ok := sel.X.(*ast.Ident)
+		return ok && id.Name == name
+	}
+	ast.Inspect(f, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.CompositeLit:
+			found = n.Type != nil && isQual(n.Type)
+		case *ast.ArrayType:
+			found = isQual(n.Elt)
+		case *ast.MapType:
+			found = isQual(n.Key) || isQual(n.Value)
+		case *ast.ChanType:
+			found = isQual(n.Value)
+		case *ast.Field:
+			found = isQual(n.Type)
+		case *ast.ValueSpec:
+			found = n.Type != nil && isQual(n.Type)
+		}
+		return true
+	})
+	return found
+}
+
+// snipNotForReaders reports whether a package, by its path inside its
+// module, is one no reader's code imports: internal, an example's or a
+// test helper's, whose names (User, Post) are any program's.
+func snipNotForReaders(ip string) bool {
+	for _, part := range strings.Split(ip, "/") {
+		switch {
+		case part == "internal", part == "testdata", part == "cmd", strings.HasPrefix(part, "example"), strings.HasPrefix(part, "_example"),
+			strings.HasPrefix(part, "test"), strings.HasPrefix(part, "mock"), strings.HasPrefix(part, "demo"):
+			return true
+		}
+	}
+	return false
 }

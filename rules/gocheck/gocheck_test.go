@@ -217,6 +217,28 @@ func testCheck(t *testing.T, s *retrieval.Symbols) {
 			want: []Issue{{Kind: Undeclared, Line: 1, Name: "opts", Message: "opts is not declared in the snippet or the code blocks before it"}},
 		},
 		{
+			// go-flags' README: a second Name field added to the options.
+			name: "a struct type of the block's with a field twice",
+			from: "cache",
+			src:  "var opts struct {\n\tName string `long:\"name\"`\n\n\tName string `long:\"animal\"`\n}\nc := cache.New(cache.Options{})\nc.Set(opts.Name, \"b\")",
+			want: []Issue{{Kind: Compile, Line: 4, Name: "Name", Message: "duplicate field Name in the struct type (declared first on line 2)"}},
+		},
+		{
+			// participle v2's README: stateful.MustSimple after package
+			// lexer/stateful was merged into lexer.
+			name: "a package no one has, whose names one module package declares",
+			from: ".",
+			src:  "opts := []kv.Options{{Size: 1}}\nc := kv.New(opts[0])\nfmt.Println(c)",
+			want: []Issue{{Kind: UnknownName, Absent: true, Line: 1, Name: "kv", Package: mod,
+				Message: "no package kv exists in the module, its dependencies or the standard library; Options, New are declared in package cache (example.com/cachemod/cache)"}},
+		},
+		{
+			// kv.New alone: kv may be the reader's variable.
+			name: "a qualifier never used in a type stays the reader's",
+			from: ".",
+			src:  "c := kv.New(kv.Options)\nfmt.Println(c)",
+		},
+		{
 			// huma's cli.md: "// cli := humacli.New(...)" tells the
 			// reader what cli is; the code then calls its methods.
 			name: "a declaration given in a comment",
