@@ -38,12 +38,14 @@ import (
 // a tab on the same line.
 var stdFlagLineRE = regexp.MustCompile(`^\s{1,4}-([A-Za-z0-9][\w.-]*)(?: ([\w.\[\]]+))?(?:\t(.*))?\s*$`)
 
-// pflagLineRE is a flag of pflag's help output: "  -n, --name type   usage".
-var pflagLineRE = regexp.MustCompile(`^\s+(?:-([A-Za-z0-9]), )?--([A-Za-z0-9][\w.-]*)(?: ([\w.\[\]<>]+))?(?:\s{2,}(.*))?$`)
+// pflagLineRE is a flag of pflag's help output: "  -n, --name type   usage";
+// urfave/cli v2 writes the short name after: "--name value, -n value  usage".
+var pflagLineRE = regexp.MustCompile(`^\s+(?:-([A-Za-z0-9]), )?--([A-Za-z0-9][\w.-]*)(?: ([\w.\[\]<>]+))?(?:, -([A-Za-z0-9])(?: [\w.\[\]<>]+)?)?(?:\s{2,}(.*))?$`)
 
 // helpDefaultRE is the default the help output prints at the end of a
-// flag's usage.
-var helpDefaultRE = regexp.MustCompile(`\(default (\S.*?)\)\s*$`)
+// flag's usage: "(default 6s)", or urfave/cli's "(default: 1m0s)" with
+// the environment variables it reads after it ("[$TRIVY_TIMEOUT]").
+var helpDefaultRE = regexp.MustCompile(`\(default:? (\S.*?)\)(?:\s*\[\$[\w$, ]+\])?\s*$`)
 
 // helpFlag is one flag of help output in a claim.
 type helpFlag struct {
@@ -68,9 +70,9 @@ func helpFlags(text string) []helpFlag {
 	var cur *entry
 	for i, l := range strings.Split(text, "\n") {
 		if m := pflagLineRE.FindStringSubmatch(l); m != nil {
-			cur = &entry{name: m[2], short: m[1]}
+			cur = &entry{name: m[2], short: m[1] + m[4]}
 			entries = append(entries, cur)
-			if t := strings.TrimSpace(m[4]); t != "" {
+			if t := strings.TrimSpace(m[5]); t != "" {
 				cur.desc = append(cur.desc, descLine{i, t}) // pflag prints the usage on the flag's line
 			}
 			continue
@@ -154,7 +156,7 @@ func (r *LiteralMismatch) flagDefaults(ws *review.Workspace) map[string][]clitre
 // judgeFlagHelp compares the defaults of help output in a claim with the
 // flags' registrations.
 func (r *LiteralMismatch) judgeFlagHelp(ws *review.Workspace, c review.Claim) *review.Verdict {
-	if !strings.Contains(c.Text, "(default ") {
+	if !strings.Contains(c.Text, "(default ") && !strings.Contains(c.Text, "(default: ") {
 		return nil
 	}
 	flags := helpFlags(c.Text)
@@ -181,7 +183,7 @@ func (r *LiteralMismatch) judgeFlagHelp(ws *review.Workspace, c review.Claim) *r
 	}
 	first := bad[0]
 	dash := "-"
-	if first.fd.Lib == "pflag" {
+	if first.fd.Lib != "flag" {
 		dash = "--"
 	}
 	msg := fmt.Sprintf("The help output gives %s%s the default %s, but the flag is registered with %s.", dash, first.hf.name, first.hf.shown, registeredWith(first.fd, "printed as "))
@@ -199,9 +201,10 @@ func (r *LiteralMismatch) judgeFlagHelp(ws *review.Workspace, c review.Claim) *r
 	lines := strings.Split(c.Text, "\n")
 	for _, b := range bad {
 		l := lines[b.hf.line]
-		old := "(default " + b.hf.shown + ")"
-		if strings.Count(l, old) == 1 {
-			lines[b.hf.line] = strings.Replace(l, old, "(default "+b.fd.Shown+")", 1)
+		for _, lead := range []string{"(default ", "(default: "} {
+			if old := lead + b.hf.shown + ")"; strings.Count(l, old) == 1 {
+				lines[b.hf.line] = strings.Replace(l, old, lead+b.fd.Shown+")", 1)
+			}
 		}
 	}
 	return r.flagVerdict(msg, strings.Join(lines, "\n"), ev...)

@@ -111,6 +111,13 @@ func TestLiteralFlagHelp(t *testing.T) {
 			suggestion: "| [`-r`](#retries), [`--retries`]  | `int`      | `3`      | How many times to retry a failed upload |",
 			evidence:   []ev{{"cmd/shipctl/main.go", 14, 14, review.SourceCode, `main.go registers "retries" with the default 3`}},
 		}},
+		{name: "urfave/cli: a duration drifted, the others agree", block: "GLOBAL OPTIONS:", want: &want{
+			label:   review.Contradicted,
+			message: "The help output gives --timeout the default 1m0s, but the flag is registered with 2 * time.Minute (printed as 2m0s).",
+			suggestion: "GLOBAL OPTIONS:\n   --timeout value, -t value  how long a trace may run (default: 2m0s) [$TRACER_TIMEOUT]\n" +
+				"   --output value             where traces go (default: \"traces.json\")\n   --depth value              how deep to follow calls (default: 8)",
+			evidence: []ev{{"cmd/tracer/main.go", 14, 14, review.SourceCode, `main.go registers "timeout" with the default 2 * time.Minute`}},
+		}},
 		{name: "table: a string default that agrees", block: "| `--listen`"},
 		{name: "table: a description that is another flag's", block: "| `--timeout`"},
 	}

@@ -28,7 +28,7 @@ type FlagDefault struct {
 	Shown string
 	Expr  string // the default as written: "6 * 1000"
 	Def   Pos    // the registration
-	Lib   string // "flag" or "pflag"
+	Lib   string // "flag", "pflag" or "urfave"
 }
 
 // flagTypes are the value types whose registrations FlagDefaults reads:
@@ -40,8 +40,9 @@ var flagTypes = map[string]bool{
 }
 
 // FlagDefaults lists the flags of p, any package, registered on any flag
-// set of the standard flag package or pflag with a constant name and a
-// constant default.
+// set of the standard flag package or pflag, or declared as a urfave/cli
+// flag literal (&cli.DurationFlag{Name: "timeout", Value: 2 * time.Minute}),
+// with a constant name and a constant default.
 func FlagDefaults(p *retrieval.Package) []FlagDefault {
 	if p.Info == nil {
 		return nil
@@ -49,13 +50,15 @@ func FlagDefaults(p *retrieval.Package) []FlagDefault {
 	var out []FlagDefault
 	for _, f := range p.Syntax {
 		ast.Inspect(f, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok {
-				return true
-			}
-			fd, ok := flagDefault(p, call)
-			if ok {
-				out = append(out, fd)
+			switch n := n.(type) {
+			case *ast.CallExpr:
+				if fd, ok := flagDefault(p, n); ok {
+					out = append(out, fd)
+				}
+			case *ast.CompositeLit:
+				if fd, ok := urfaveFlagDefault(p, n); ok {
+					out = append(out, fd)
+				}
 			}
 			return true
 		})
@@ -168,4 +171,77 @@ func shownDefault(typ string, v constant.Value) string {
 		}
 		return iv.ExactString()
 	}
+}
+
+// urfavePaths are the import paths of urfave/cli's major versions.
+var urfavePaths = map[string]bool{"github.com/urfave/cli": true, urfave2: true, urfave3: true}
+
+// urfaveFlagDefault reads a urfave/cli flag literal: its Name (v1 writes
+// "timeout, t", the name and its aliases), Value and Usage. A flag with a
+// DefaultText prints that text instead, and a Bool flag prints no default
+// in v1: neither is read.
+func urfaveFlagDefault(p *retrieval.Package, lit *ast.CompositeLit) (FlagDefault, bool) {
+	tv, ok := p.Info.Types[lit]
+	if !ok || tv.Type == nil {
+		return FlagDefault{}, false
+	}
+	t := tv.Type
+	if ptr, isPtr := t.(*types.Pointer); isPtr {
+		t = ptr.Elem()
+	}
+	named, ok := t.(*types.Named)
+	if !ok || named.Obj().Pkg() == nil || !urfavePaths[named.Obj().Pkg().Path()] {
+		return FlagDefault{}, false
+	}
+	typ, ok := strings.CutSuffix(named.Obj().Name(), "Flag")
+	if !ok || !flagTypes[typ] || typ == "Bool" {
+		return FlagDefault{}, false
+	}
+	fd := FlagDefault{Type: typ, Lib: "urfave"}
+	var val ast.Expr
+	for _, e := range lit.Elts {
+		kv, ok := e.(*ast.KeyValueExpr)
+		if !ok {
+			return FlagDefault{}, false
+		}
+		key, ok := kv.Key.(*ast.Ident)
+		if !ok {
+			return FlagDefault{}, false
+		}
+		c, _ := p.Info.Types[kv.Value]
+		switch key.Name {
+		case "Name":
+			if c.Value == nil || c.Value.Kind() != constant.String {
+				return FlagDefault{}, false
+			}
+			names := strings.Split(constant.StringVal(c.Value), ",")
+			fd.Name = strings.TrimSpace(names[0])
+			for _, a := range names[1:] {
+				if a = strings.TrimSpace(a); len(a) == 1 {
+					fd.Short = a
+				}
+			}
+		case "Usage":
+			if c.Value != nil && c.Value.Kind() == constant.String {
+				fd.Usage = constant.StringVal(c.Value)
+			}
+		case "Value":
+			val = kv.Value
+		case "DefaultText":
+			return FlagDefault{}, false
+		}
+	}
+	if fd.Name == "" || val == nil {
+		return FlagDefault{}, false
+	}
+	c, ok := p.Info.Types[val]
+	if !ok || c.Value == nil {
+		return FlagDefault{}, false
+	}
+	fd.Value = c.Value
+	fd.Shown = shownDefault(typ, c.Value)
+	fd.Expr = types.ExprString(val)
+	pos := p.Fset.Position(lit.Pos())
+	fd.Def = Pos{Path: pos.Filename, Line: pos.Line}
+	return fd, true
 }
