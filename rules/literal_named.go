@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"go/ast"
 	"go/constant"
 	"go/token"
 	"go/types"
@@ -72,7 +73,7 @@ func (r *LiteralMismatch) compareNamed(c review.Claim, field retrieval.Symbol, n
 	var msg, suggestion string
 	switch {
 	case site.ref != nil:
-		if site.ref == obj {
+		if site.ref == obj || initializedTo(field.Package, site.ref, obj) {
 			return nil
 		}
 		a, aok := obj.(*types.Const)
@@ -105,6 +106,65 @@ func (r *LiteralMismatch) compareNamed(c review.Claim, field retrieval.Symbol, n
 			Why: site.why, Hops: hops,
 		}},
 	}
+}
+
+// initializedTo reports whether ref is a package-level var of p that no
+// func of p assigns and whose declaration initializes it to obj: otel's
+// stdouttrace sets Writer: defaultWriter, with defaultWriter = os.Stdout,
+// and documents "If not set, os.Stdout is used".
+func initializedTo(p *retrieval.Package, ref, obj types.Object) bool {
+	v, ok := ref.(*types.Var)
+	if !ok || p == nil || p.Info == nil || p.Types == nil || v.Parent() != p.Types.Scope() {
+		return false
+	}
+	for _, f := range p.Syntax {
+		for _, d := range f.Decls {
+			gd, ok := d.(*ast.GenDecl)
+			if !ok || gd.Tok != token.VAR {
+				continue
+			}
+			for _, sp := range gd.Specs {
+				vs := sp.(*ast.ValueSpec)
+				for i, n := range vs.Names {
+					if p.Info.Defs[n] != ref || i >= len(vs.Values) || len(vs.Names) != len(vs.Values) {
+						continue
+					}
+					var id *ast.Ident
+					switch x := ast.Unparen(vs.Values[i]).(type) {
+					case *ast.Ident:
+						id = x
+					case *ast.SelectorExpr:
+						id = x.Sel
+					}
+					return id != nil && p.Info.Uses[id] == obj && !assignedVar(p, v)
+				}
+			}
+		}
+	}
+	return false
+}
+
+// assignedVar reports whether a func of p assigns the package-level var v.
+func assignedVar(p *retrieval.Package, v *types.Var) bool {
+	found := false
+	for _, f := range p.Syntax {
+		ast.Inspect(f, func(n ast.Node) bool {
+			if found {
+				return false
+			}
+			as, ok := n.(*ast.AssignStmt)
+			if !ok {
+				return true
+			}
+			for _, l := range as.Lhs {
+				if id, ok := ast.Unparen(l).(*ast.Ident); ok && p.Info.Uses[id] == v {
+					found = true
+				}
+			}
+			return true
+		})
+	}
+	return found
 }
 
 // namedFieldDefault returns the field's default when every func of the

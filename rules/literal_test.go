@@ -255,6 +255,17 @@ func TestLiteralMismatch(t *testing.T) {
 			},
 		},
 		{name: "named default that agrees", symbol: "Logger.Err"},
+		{name: "named default through a package var initialized to it", symbol: "Logger.Sink"},
+		{
+			name:   "named default against a package var initialized to another",
+			symbol: "Logger.Spill",
+			want: &want{
+				label:      review.Contradicted,
+				message:    "The doc gives os.Stdout as the default of Logger.Spill, but the code sets l.Spill = defaultSpill.",
+				suggestion: "Spill is where overflow goes. If not set, defaultSpill is used.",
+				evidence:   at("l.Spill = defaultSpill", "l.Spill = defaultSpill"),
+			},
+		},
 		{name: "a value another options struct's constructor chooses", symbol: "SubscribeOptions.Level"},
 		{name: "bit width of a maximum", symbol: "MaxTag"},
 		{name: "bit width a value fits in", symbol: "maxCode"},

@@ -254,7 +254,16 @@ type Logger struct {
 	// Audit is where audit lines go. It's common to set this to a file,
 	// or leave it default which is `os.Stdout`.
 	Audit io.Writer
+	// Sink is where samples go. If not set, os.Stdout is used.
+	Sink io.Writer
+	// Spill is where overflow goes. If not set, os.Stdout is used.
+	Spill io.Writer
 }
+
+var (
+	defaultSink  = os.Stdout
+	defaultSpill = os.Stderr
+)
 
 // NewLogger returns a logger with the defaults.
 func NewLogger() *Logger {
@@ -262,6 +271,12 @@ func NewLogger() *Logger {
 	l.Out = os.Stderr
 	l.Err = os.Stderr
 	l.Audit = os.Stderr
+	if l.Sink == nil {
+		l.Sink = defaultSink
+	}
+	if l.Spill == nil {
+		l.Spill = defaultSpill
+	}
 	l.Level = LevelWarn
 	l.Trace = traceSink()
 	if l.Transport == nil {
