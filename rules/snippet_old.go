@@ -17,7 +17,7 @@ var (
 	oldMarkRE = regexp.MustCompile(`(?i)^(?:before|old(?:\s+(?:way|api|code|style|usage))?|previously|legacy|deprecated|wrong|bad|incorrect|don'?t|do\s+not|avoid|v(\d+)(?:\.x)?(?:\s+usage)?)\b|^[❌✗✘]`)
 	// newMarkRE matches a comment or label that starts code the doc shows
 	// as current; its group is a version ("v3").
-	newMarkRE = regexp.MustCompile(`(?i)^(?:after|now|new(?:\s+(?:way|api|code|style|usage))?|instead|correct|good|do\b|recommended|becomes|should\s+become|should\s+(?:now\s+)?look\s+like|change\s+(?:it|this)\s+to|v(\d+)(?:\.x)?(?:\s+usage)?)\b|^[✅✓✔]`)
+	newMarkRE = regexp.MustCompile(`(?i)^(?:after|now|new(?:\s+(?:way|api|code|style|usage))?|instead|correct|good|do\b|recommended|becomes|should\s+become|should\s+(?:now\s+)?look\s+like|change\s+(?:it|this)\s+to|should\s+be\s+(?:changed|replaced)\s+(?:to|with|by)|v(\d+)(?:\.x)?(?:\s+usage)?)\b|^[✅✓✔]`)
 	// labelTrimRE strips what dresses a label: heading marks, emphasis,
 	// list bullets, HTML tags and a trailing colon.
 	labelTrimRE = regexp.MustCompile(`(?i)^(?:#+\s*|[-*+]\s+|<summary>\s*|\*\*|__)+|(?:\*\*|__|</summary>|:)+\s*$`)
@@ -72,6 +72,23 @@ func oldCode(lines []string, first, last, major int) map[int]bool {
 			continue
 		}
 		if len(t) <= 48 && markOf(t, major) == 1 {
+			for l := first; l <= last; l++ {
+				old[l] = true
+			}
+			return old
+		}
+		break
+	}
+	// The label between this block and the next, when it marks the next
+	// as new ("Should be changed to:"), makes this one, unless marked new
+	// itself, the old half of the pair (leaves' NOTES.md, a load call
+	// before its new argument).
+	for k := last + 1; k < len(lines) && k <= last+6; k++ {
+		t := strings.TrimSpace(lines[k])
+		if t == "" {
+			continue
+		}
+		if len(t) <= 48 && markOf(t, major) == -1 && fenceFollows(lines, k+1) && !newCode(lines, first, last, major) {
 			for l := first; l <= last; l++ {
 				old[l] = true
 			}
@@ -139,4 +156,15 @@ func moduleMajor(modulePath string) int {
 		}
 	}
 	return 1
+}
+
+// fenceFollows reports whether the first non-empty line from index k on
+// opens a code fence.
+func fenceFollows(lines []string, k int) bool {
+	for ; k < len(lines); k++ {
+		if t := strings.TrimSpace(lines[k]); t != "" {
+			return strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~")
+		}
+	}
+	return false
 }

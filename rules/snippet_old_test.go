@@ -26,6 +26,7 @@ func TestMarkOf(t *testing.T) {
 		{"After", 3, -1},
 		{"Becomes:", 3, -1},
 		{"should now look like:", 3, -1},
+		{"Should be changed to:", 3, -1},
 		{"✅ **Secure Implementation:**", 3, -1},
 		{"Older clients send no header", 3, 0},
 		{"Create the app", 3, 0},
@@ -69,10 +70,12 @@ func TestGoSnippetOldCode(t *testing.T) {
 		{"var user = app.Must(", ""},                      // MyUser is the reader's type
 		{"var none = app.Must[int]()", "app.Must"},        // too few arguments, all types known
 		{"out = append(out, oldWalk(i)...)", "oldWalk is declared nowhere; the block declares walk"},
-		{"fmt.Println(input)", ""},                     // input is not called: any value fits there
-		{"res := helper(3, \"x\")", ""},                // twice does not take (3, "x")
-		{"result, err := SomeFunction(\"input\")", ""}, // go test calls TestSomething
-		{"out, err := someCall(\"x\")", ""},            // helperOne returns nothing
+		{"fmt.Println(input)", ""},                       // input is not called: any value fits there
+		{"res := helper(3, \"x\")", ""},                  // twice does not take (3, "x")
+		{"result, err := SomeFunction(\"input\")", ""},   // go test calls TestSomething
+		{"out, err := someCall(\"x\")", ""},              // helperOne returns nothing
+		{"loaded := app.Load(\"model.bin\")", ""},        // the old half: "Should be changed to:" follows
+		{"loaded := app.Load(\"model.bin\", false)", ""}, // the new half, right
 	}
 	for _, tt := range tests {
 		t.Run(tt.line, func(t *testing.T) {
