@@ -122,11 +122,22 @@ var keyItemRE = regexp.MustCompile("^`([A-Za-z][A-Za-z0-9_-]*(?:\\.[A-Za-z][A-Za
 // "default is `false`". The value is one word.
 var itemDefaultRE = regexp.MustCompile("(?i)(?:[\\[(]\\s*default\\s*[:=]?\\s*([^\\])\\s]+)\\s*[\\])]|\\bdefault(?:s\\s+to|\\s+is|\\s+value\\s+is|\\s*:)\\s*(`[^`\\s]+`|[^\\s.,;:()]+(?:\\.\\d+)?[A-Za-z]*)(?:[.,;)]|\\s|$))")
 
+// refKeyRE is a line of a configuration reference written as Prometheus
+// writes its own, in a code block: "[ capacity: <int> | default = 2500 ]".
+var refKeyRE = regexp.MustCompile(`(?m)^\s*\[\s*([A-Za-z][A-Za-z0-9_-]*)\s*:\s*<[^<>]+>\s*\|\s*default\s*=\s*([^\s\]|]+)\s*\]\s*$`)
+
 // keyDefaults returns the (key, default) pairs a Markdown line states:
-// each backticked key right before a parenthesised default, or, in an
-// item that opens with a key, the one default the item states.
+// each line of a configuration reference block (refKeyRE), each
+// backticked key right before a parenthesised default, or, in an item
+// that opens with a key, the one default the item states.
 func keyDefaults(text string) [][2]string {
 	var out [][2]string
+	for _, m := range refKeyRE.FindAllStringSubmatch(text, -1) {
+		out = append(out, [2]string{m[1], m[2]})
+	}
+	if len(out) > 0 {
+		return out
+	}
 	for _, m := range keyDefaultRE.FindAllStringSubmatch(text, -1) {
 		out = append(out, [2]string{m[1], m[2]})
 	}

@@ -59,3 +59,20 @@ func createDefaultConfig() *Config {
 		Queue:         QueueConfig{Enabled: false},
 	}
 }
+
+// RemoteConfig configures remote writes.
+type RemoteConfig struct {
+	// Capacity is how many samples a shard buffers.
+	Capacity int `yaml:"capacity"`
+	// MaxShards bounds the shards.
+	MaxShards int `yaml:"max_shards"`
+	// Deadline bounds a send.
+	Deadline time.Duration `yaml:"batch_send_deadline"`
+}
+
+// DefaultRemoteConfig is the default remote write configuration.
+var DefaultRemoteConfig = RemoteConfig{
+	Capacity:  10000,
+	MaxShards: 50,
+	Deadline:  5 * time.Second,
+}
