@@ -184,7 +184,15 @@ func (r *LiteralMismatch) judgeKeyDefault(ws *review.Workspace, c review.Claim) 
 			site  valueSite
 			fname string
 		)
-		if field, ok := r.tableField(ws, c, key); ok {
+		field, ok := r.tableField(ws, c, key)
+		if !ok && refKeyRE.MatchString(c.Text) {
+			// A configuration reference in the Prometheus notation is
+			// the module's whatever directory it sits in
+			// (docs/configuration/configuration.md documents config):
+			// the one field of the module with the key binds.
+			field, ok = moduleKeyField(ws, key)
+		}
+		if ok {
 			if site, ok = r.fieldDefault(ws, field); !ok {
 				continue
 			}
@@ -248,4 +256,28 @@ func keyDefaultRepl(doc string, site valueSite) string {
 		out = "`" + out + "`"
 	}
 	return out
+}
+
+// moduleKeyField returns the one struct field of the repository's
+// packages, tests and testdata aside, whose configuration tag or name is
+// key's last part; false for none or several.
+func moduleKeyField(ws *review.Workspace, key string) (retrieval.Symbol, bool) {
+	name := lastKeyPart(key)
+	var found []retrieval.Symbol
+	for _, p := range ws.Symbols.Packages() {
+		if p.Types == nil || strings.Contains("/"+p.Dir+"/", "/testdata/") {
+			continue
+		}
+		for sf := range structFields(p) {
+			if f := sf.field(); !f.Embedded() && sf.keys(name) {
+				if sym, ok := ws.Symbols.Lookup(p.Dir, sf.typeName+"."+f.Name()); ok && sym.Kind == retrieval.SymbolField {
+					found = append(found, sym)
+				}
+			}
+		}
+	}
+	if len(found) != 1 {
+		return retrieval.Symbol{}, false
+	}
+	return found[0], true
 }

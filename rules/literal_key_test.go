@@ -86,6 +86,25 @@ func TestLiteralKeyDefault(t *testing.T) {
 	}
 }
 
+// TestLiteralKeyDefaultReference: a configuration reference in the
+// Prometheus notation binds a key to the module's one field with that tag,
+// wherever the reference sits.
+func TestLiteralKeyDefaultReference(t *testing.T) {
+	ws := loadWorkspace(t, "configkey")
+	c := mdClaim(t, ws, "docs/configuration.md", "[ max_shards: <int> | default = 200 ]")
+	got, err := (&LiteralMismatch{}).Judge(t.Context(), ws, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := lineOf(t, ws, "receiver/config.go", "MaxShards: 50")
+	checkVerdict(t, &LiteralMismatch{}, got, &want{
+		label:      review.Contradicted,
+		message:    "The doc gives 200 as the default of `max_shards` (RemoteConfig.MaxShards), but the code sets DefaultRemoteConfig.MaxShards = 50.",
+		suggestion: "remote_write:\n  # The most shards, i.e. how many sends run at once.\n  [ max_shards: <int> | default = 50 ]",
+		evidence:   []ev{{"receiver/config.go", l, l, review.SourceCode, "MaxShards: 50"}},
+	})
+}
+
 // TestLiteralKeyDefaultFromDependency: a key of a dependency's struct
 // that the module's configuration holds takes its default from the
 // dependency's constructor the module calls, read from the module cache.
