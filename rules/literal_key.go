@@ -175,6 +175,11 @@ func (r *LiteralMismatch) judgeKeyDefault(ws *review.Workspace, c review.Claim) 
 	if c.Kind != review.KindMarkdown || strings.HasPrefix(strings.TrimSpace(c.Text), "|") || ws.Symbols == nil {
 		return nil
 	}
+	type mismatch struct {
+		v         *review.Verdict
+		doc, repl string
+	}
+	var bad []mismatch
 	for _, m := range keyDefaults(strings.TrimSpace(c.Text)) {
 		key, doc := m[0], m[1]
 		if doc == "" {
@@ -208,11 +213,35 @@ func (r *LiteralMismatch) judgeKeyDefault(ws *review.Workspace, c review.Claim) 
 		if !strings.HasSuffix(fname, "."+lastKeyPart(key)) {
 			subject += " (" + fname + ")"
 		}
-		if v := r.compareDefaultText(c, "The doc gives", doc, keyDefaultRepl(doc, site), subject, hops, site); v != nil {
-			return v
+		repl := keyDefaultRepl(doc, site)
+		if v := r.compareDefaultText(c, "The doc gives", doc, repl, subject, hops, site); v != nil {
+			bad = append(bad, mismatch{v, doc, repl})
 		}
 	}
-	return nil
+	if len(bad) == 0 {
+		return nil
+	}
+	// A reference block states many keys: one finding lists every drifted
+	// default, and its suggestion rewrites each that stands once.
+	v := bad[0].v
+	if len(bad) > 1 {
+		var also []string
+		text := c.Text
+		for _, b := range bad {
+			if b.repl != "" && strings.Count(c.Text, b.doc) == 1 {
+				text = strings.Replace(text, b.doc, b.repl, 1)
+			}
+		}
+		for _, b := range bad[1:] {
+			also = append(also, strings.TrimPrefix(strings.TrimSuffix(b.v.Message, "."), "The doc gives "))
+			v.Evidence = append(v.Evidence, b.v.Evidence...)
+		}
+		v.Message = strings.TrimSuffix(v.Message, ".") + "; also " + strings.Join(also, "; ") + "."
+		if text != c.Text {
+			v.Suggestion = text
+		}
+	}
+	return v
 }
 
 // keyDefaultRepl writes the code's default the way doc writes one: in

@@ -64,12 +64,13 @@ func TestLiteralKeyDefault(t *testing.T) {
 		// Code normalises strings: a different spelling is no different default.
 		{name: "string", line: "`endpoint`"},
 		{name: "no field has the key", line: "`unknown_key`"},
-		{name: "configuration reference block: a count drifted", line: "[ capacity: <int> | default = 2500 ]", want: &want{
-			label:   review.Contradicted,
-			message: "The doc gives 2500 as the default of `capacity` (RemoteConfig.Capacity), but the code sets DefaultRemoteConfig.Capacity = 10000.",
+		{name: "configuration reference block: two counts drifted, one finding", line: "[ capacity: <int> | default = 2500 ]", want: &want{
+			label: review.Contradicted,
+			message: "The doc gives 2500 as the default of `capacity` (RemoteConfig.Capacity), but the code sets DefaultRemoteConfig.Capacity = 10000;" +
+				" also 200 as the default of `max_shards` (RemoteConfig.MaxShards), but the code sets DefaultRemoteConfig.MaxShards = 50.",
 			suggestion: "# How many samples a shard buffers before reading blocks.\n[ capacity: <int> | default = 10000 ]\n" +
 				"# The most shards.\n[ max_shards: <int> | default = 50 ]",
-			evidence: at("Capacity:  10000", "Capacity: 10000"),
+			evidence: append(at("Capacity:  10000", "Capacity: 10000"), at("MaxShards: 50", "MaxShards: 50")...),
 		}},
 		{name: "configuration reference block that agrees", line: "[ batch_send_deadline: <duration> | default = 5s ]"},
 		{name: "default not right after the key", line: "An example value"},
