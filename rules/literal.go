@@ -1759,18 +1759,8 @@ func collectDefaults(p *retrieval.Package, pv *pkgValues, d *ast.FuncDecl, pos f
 			if !ctor || translated(p, d, n) {
 				return true
 			}
-			for _, e := range n.Elts {
-				kv, ok := e.(*ast.KeyValueExpr)
-				if !ok {
-					continue
-				}
-				key, ok := kv.Key.(*ast.Ident)
-				if !ok {
-					continue
-				}
-				if v, ok := p.Info.Uses[key].(*types.Var); ok && v.IsField() {
-					add(v, key.Name, kv.Value, kv)
-				}
+			for _, kf := range keyedFields(p.Info, n) {
+				add(kf.field, kf.key.Name, kf.kv.Value, kf.kv)
 			}
 		}
 		return true

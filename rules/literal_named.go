@@ -60,7 +60,7 @@ func (r *LiteralMismatch) judgeNamedDefault(ws *review.Workspace, c review.Claim
 			if obj == nil || !types.AssignableTo(obj.Type(), field.Object.Type()) {
 				continue
 			}
-			if v := r.compareNamed(c, field, name, obj, site); v != nil {
+			if v := r.compareNamed(ws, c, field, name, obj, site); v != nil {
 				return v
 			}
 		}
@@ -69,11 +69,11 @@ func (r *LiteralMismatch) judgeNamedDefault(ws *review.Workspace, c review.Claim
 }
 
 // compareNamed compares the default a doc names with the field's.
-func (r *LiteralMismatch) compareNamed(c review.Claim, field retrieval.Symbol, name string, obj types.Object, site valueSite) *review.Verdict {
+func (r *LiteralMismatch) compareNamed(ws *review.Workspace, c review.Claim, field retrieval.Symbol, name string, obj types.Object, site valueSite) *review.Verdict {
 	var msg, suggestion string
 	switch {
 	case site.ref != nil:
-		if site.ref == obj || initializedTo(field.Package, site.ref, obj) {
+		if site.ref == obj || initializedTo(field.Package, r.pkgValuesOf(ws, field.Package), site.ref, obj) {
 			return nil
 		}
 		a, aok := obj.(*types.Const)
@@ -112,7 +112,7 @@ func (r *LiteralMismatch) compareNamed(c review.Claim, field retrieval.Symbol, n
 // func of p assigns and whose declaration initializes it to obj: otel's
 // stdouttrace sets Writer: defaultWriter, with defaultWriter = os.Stdout,
 // and documents "If not set, os.Stdout is used".
-func initializedTo(p *retrieval.Package, ref, obj types.Object) bool {
+func initializedTo(p *retrieval.Package, pv *pkgValues, ref, obj types.Object) bool {
 	v, ok := ref.(*types.Var)
 	if !ok || p == nil || p.Info == nil || p.Types == nil || v.Parent() != p.Types.Scope() {
 		return false
@@ -136,35 +136,12 @@ func initializedTo(p *retrieval.Package, ref, obj types.Object) bool {
 					case *ast.SelectorExpr:
 						id = x.Sel
 					}
-					return id != nil && p.Info.Uses[id] == obj && !assignedVar(p, v)
+					return id != nil && p.Info.Uses[id] == obj && !pv.assigned[v]
 				}
 			}
 		}
 	}
 	return false
-}
-
-// assignedVar reports whether a func of p assigns the package-level var v.
-func assignedVar(p *retrieval.Package, v *types.Var) bool {
-	found := false
-	for _, f := range p.Syntax {
-		ast.Inspect(f, func(n ast.Node) bool {
-			if found {
-				return false
-			}
-			as, ok := n.(*ast.AssignStmt)
-			if !ok {
-				return true
-			}
-			for _, l := range as.Lhs {
-				if id, ok := ast.Unparen(l).(*ast.Ident); ok && p.Info.Uses[id] == v {
-					found = true
-				}
-			}
-			return true
-		})
-	}
-	return found
 }
 
 // namedFieldDefault returns the field's default when every func of the

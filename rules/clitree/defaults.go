@@ -208,13 +208,13 @@ func urfaveFlagDefault(p *retrieval.Package, lit *ast.CompositeLit) (FlagDefault
 		if !ok {
 			return FlagDefault{}, false
 		}
-		c, _ := p.Info.Types[kv.Value]
 		switch key.Name {
 		case "Name":
-			if c.Value == nil || c.Value.Kind() != constant.String {
+			s, ok := constStr(p.Info, kv.Value)
+			if !ok {
 				return FlagDefault{}, false
 			}
-			names := strings.Split(constant.StringVal(c.Value), ",")
+			names := strings.Split(s, ",")
 			fd.Name = strings.TrimSpace(names[0])
 			for _, a := range names[1:] {
 				if a = strings.TrimSpace(a); len(a) == 1 {
@@ -222,9 +222,7 @@ func urfaveFlagDefault(p *retrieval.Package, lit *ast.CompositeLit) (FlagDefault
 				}
 			}
 		case "Usage":
-			if c.Value != nil && c.Value.Kind() == constant.String {
-				fd.Usage = constant.StringVal(c.Value)
-			}
+			fd.Usage, _ = constStr(p.Info, kv.Value)
 		case "Value":
 			val = kv.Value
 		case "DefaultText":

@@ -3502,17 +3502,11 @@ func snipUseTakes(parent ast.Node, id *ast.Ident, info *types.Info, v *types.Var
 		if i < 0 {
 			return false
 		}
-		params := sig.Params()
-		var want types.Type
-		switch {
-		case sig.Variadic() && i >= params.Len()-1:
-			if p.Ellipsis.IsValid() {
-				return false
-			}
-			want = params.At(params.Len() - 1).Type().(*types.Slice).Elem()
-		case i < params.Len():
-			want = params.At(i).Type()
-		default:
+		if p.Ellipsis.IsValid() && sig.Variadic() && i >= sig.Params().Len()-1 {
+			return false
+		}
+		want := snipParamType(sig, i)
+		if want == nil {
 			return false
 		}
 		if i, ok := want.Underlying().(*types.Interface); ok && i.Empty() {
