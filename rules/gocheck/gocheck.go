@@ -2839,6 +2839,13 @@ func (s *checker) snipClassify(ctx context.Context, from *retrieval.Package, fse
 				name, v.Name(), fset.Position(v.Pos()).Line-seg.start+1, member, types.TypeString(v.Type(), func(p *types.Package) string { return p.Name() }))
 			return iss, true
 		}
+		if others, ok := snipAssignedUndeclared(path, info, f.ast, name, ownLine); ok {
+			iss.Kind = Compile
+			iss.Name = name
+			iss.Message = fmt.Sprintf("%s is assigned with = beside %s but declared nowhere; := declares it (%s, %s := …)",
+				name, others, name, others)
+			return iss, true
+		}
 		if snipIsQualifier(f.ast, e.Pos) {
 			if !strict {
 				if p, sels, ok := s.snipMovedPackage(from, f.ast, name); ok {
@@ -3290,6 +3297,60 @@ func snipUnusedNamesake(path []ast.Node, info *types.Info, pos token.Pos, name s
 		return nil
 	}
 	return v
+}
+
+// snipAssignedUndeclared reports, for an undeclared name at the end of
+// path, a plain assignment that should declare it: "tx, err = db.Begin()"
+// in a function whose err is declared (go-sqlmock's README), where := would
+// declare tx. The name must be a left-hand operand of a multi-value =,
+// inside a function of the block, used nowhere before it, and another
+// left-hand operand must be a variable the checked block declares. It
+// returns that variable's name.
+func snipAssignedUndeclared(path []ast.Node, info *types.Info, f *ast.File, name string, ownLine func(token.Pos) int) (string, bool) {
+	if len(path) < 3 {
+		return "", false
+	}
+	id, ok := path[len(path)-1].(*ast.Ident)
+	if !ok || id.Name != name {
+		return "", false
+	}
+	as, ok := path[len(path)-2].(*ast.AssignStmt)
+	if !ok || as.Tok != token.ASSIGN || len(as.Lhs) < 2 || !slices.Contains(as.Lhs, ast.Expr(id)) {
+		return "", false
+	}
+	inFunc := false
+	for _, n := range path {
+		switch n.(type) {
+		case *ast.FuncDecl, *ast.FuncLit:
+			inFunc = true
+		}
+	}
+	if !inFunc {
+		return "", false
+	}
+	other := ""
+	for _, l := range as.Lhs {
+		o, ok := l.(*ast.Ident)
+		if !ok || o == id || o.Name == "_" {
+			continue
+		}
+		if v, isVar := info.Uses[o].(*types.Var); isVar && ownLine(v.Pos()) > 0 {
+			other = o.Name
+		} else {
+			return "", false
+		}
+	}
+	if other == "" {
+		return "", false
+	}
+	earlier := false
+	ast.Inspect(f, func(n ast.Node) bool {
+		if o, ok := n.(*ast.Ident); ok && o.Name == name && o.Pos() < id.Pos() {
+			earlier = true
+		}
+		return !earlier
+	})
+	return other, !earlier
 }
 
 // snipParamInitial returns the parameter an undeclared one-letter name

@@ -129,6 +129,27 @@ func testCheck(t *testing.T, s *retrieval.Symbols) {
 			src:  "layout := template.Must(template.ParseGlob(\"*.html\"))\npage := &log.Page{Layout: layout}\nfmt.Println(page)",
 		},
 		{
+			// go-sqlmock's README: "tx, err = db.Begin()" in a function
+			// whose named result is err; := was meant.
+			name: "a plain assignment of an undeclared name beside a declared one",
+			from: ".",
+			src: "package main\n\nimport \"example.com/cachemod/cache\"\n\n" +
+				"func fill() (err error) {\n\tc, err = open()\n\tc.Set(\"a\", \"b\")\n\treturn\n}\n\nfunc open() (*cache.Cache, error) { return cache.New(cache.Options{}), nil }\n",
+			want: []Issue{{Kind: Compile, Line: 6, Name: "c",
+				Message: "c is assigned with = beside err but declared nowhere; := declares it (c, err := …)"}},
+		},
+		{
+			// A name used before the assignment is the reader's input,
+			// and so is one assigned alone.
+			name: "an undeclared name used before its plain assignment, or assigned alone",
+			from: "cache",
+			src:  "func fill() {\n\tc.Set(\"a\", \"b\")\n\tvar err error\n\tc, err = cache.New(cache.Options{}), nil\n\td = cache.New(cache.Options{})\n\tfmt.Println(err, d)\n}",
+			want: []Issue{
+				{Kind: Undeclared, Line: 4, Name: "c", Message: "c is not declared in the snippet or the code blocks before it"},
+				{Kind: Undeclared, Line: 5, Name: "d", Message: "d is not declared in the snippet or the code blocks before it"},
+			},
+		},
+		{
 			name: "unknown method",
 			from: "cache",
 			src:  "c := cache.New(cache.Options{})\nc.Purge(context.Background())",
