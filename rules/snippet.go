@@ -242,6 +242,12 @@ func (r *GoSnippet) judgeGo(ctx context.Context, ws *review.Workspace, c review.
 			// last selector: the code before the dot is checked.
 			b.Text = dropFinalDot(b.Text)
 		}
+		if c.Kind == review.KindMarkdown && openBody(prior) {
+			// The closing braces of a function an earlier block opened
+			// ("return nil\n}" at the end of a tutorial's last step)
+			// close nothing in the block alone.
+			b.Text = blankExcessBraces(b.Text)
+		}
 		blockIssues := checkBlock(ctx, ws.Symbols, from, b.Text, pre)
 		if c.Kind == review.KindMarkdown {
 			if p := namesPackage(ws.Symbols, from, blockIssues); p != nil {
@@ -303,6 +309,17 @@ func (r *GoSnippet) judgeGo(ctx context.Context, ws *review.Workspace, c review.
 		for _, is := range blockIssues {
 			if old[min(max(codeLine+max(is.Line, 1)-1, b.Line), max(b.EndLine, b.Line))] {
 				continue // code the doc shows as old or wrong
+			}
+			if is.Kind == gocheck.Redefined {
+				// A gallery of alternatives, unless the document's
+				// earlier blocks left a function body open that this
+				// block goes on in (opensearch-go's guides: "func
+				// example() error {" in the setup block, then
+				// "createResp, err :=" twice in the next).
+				if !openBody(prior) {
+					continue
+				}
+				is.Kind = gocheck.Compile
 			}
 			if valueNamedLikePackage(ws, c, sc, b.Text, is) || readersPackage(ws, b.Text, is) || excerptSyntax(b.Text, is) || listsOwnTypes(ws, b.Text, is) {
 				continue
@@ -968,6 +985,61 @@ func issueSeverity(is gocheck.Issue, kind review.Kind, sc scope) int {
 // moduleIssue reports whether an issue is about a module package.
 func moduleIssue(sc scope, is gocheck.Issue) bool {
 	return issueDir(sc, is) != ""
+}
+
+// openBody reports whether the blocks before, read in order as one
+// program, leave a brace open: the next block goes on inside a function
+// body they started.
+func openBody(prior []priorBlock) bool {
+	depth := 0
+	for _, p := range prior {
+		var sc scanner.Scanner
+		fset := token.NewFileSet()
+		sc.Init(fset.AddFile("", -1, len(p.text)), []byte(p.text), nil, 0)
+		for {
+			_, tok, _ := sc.Scan()
+			if tok == token.EOF {
+				break
+			}
+			switch tok {
+			case token.LBRACE:
+				depth++
+			case token.RBRACE:
+				depth = max(depth-1, 0)
+			}
+		}
+	}
+	return depth > 0
+}
+
+// blankExcessBraces blanks the lines that hold only a closing brace
+// that closes nothing opened in text itself, line for line.
+func blankExcessBraces(text string) string {
+	var sc scanner.Scanner
+	fset := token.NewFileSet()
+	file := fset.AddFile("", -1, len(text))
+	sc.Init(file, []byte(text), nil, 0)
+	lines := strings.Split(text, "\n")
+	depth := 0
+	for {
+		pos, tok, _ := sc.Scan()
+		if tok == token.EOF {
+			break
+		}
+		switch tok {
+		case token.LBRACE:
+			depth++
+		case token.RBRACE:
+			if depth > 0 {
+				depth--
+				continue
+			}
+			if l := file.Line(pos); strings.TrimSpace(lines[l-1]) == "}" {
+				lines[l-1] = ""
+			}
+		}
+	}
+	return strings.Join(lines, "\n")
 }
 
 // priorBlock is a Go block that comes before the one checked, with the

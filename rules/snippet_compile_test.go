@@ -385,6 +385,25 @@ func TestSnippetCompile(t *testing.T) {
 		},
 		// cfg is used once after the block that declares it, far on.
 		{name: "a block used once much later is no setup", claim: func() review.Claim { return mdClaim(t, ws, "GUIDE.md", "cfg.Maxx = 3") }},
+		{
+			// A gallery declares its names again for each alternative.
+			name:  "names declared again in a block of alternatives",
+			claim: func() review.Claim { return mdClaim(t, ws, "TUTORIAL.md", "l, err := limits.New(limits.Config{Max: 20})") },
+		},
+		{
+			// opensearch-go's bulk guide: the setup block opens "func
+			// example() error {", the next creates two indexes with
+			// "createResp, err :=" each time.
+			name:  "names declared again in a block that goes on inside an earlier block's function",
+			claim: func() review.Claim { return mdClaim(t, ws, "TUTORIAL.md", "small, err := limits.New(limits.Config{Max: 2})") },
+			want: &want{
+				label:   review.Contradicted,
+				message: "no new variables on left side of := (small and err declared on line 1 and used since; = assigns them)",
+				evidence: []ev{
+					{"TUTORIAL.md", at("TUTORIAL.md", "small, err := limits.New(limits.Config{Max: 2})"), at("TUTORIAL.md", "small, err := limits.New(limits.Config{Max: 2})"), review.SourceDoc, "code block does not compile"},
+				},
+			},
+		},
 		{name: "a doc comment example of an unexported method, which the package sees", claim: func() review.Claim { return goClaim(t, ws, "limits/limits.go", "Limiter.bump") }},
 		{name: "a doc comment example with undeclared inputs and right calls", claim: func() review.Claim { return goClaim(t, ws, "limits/limits.go", "Limiter.Reset") }},
 		{

@@ -68,6 +68,13 @@ const (
 	// map or struct literal, the results of a repository function assigned
 	// to the wrong number of variables or used where one value goes.
 	Compile IssueKind = "compile"
+	// Redefined: `:=` declares again, with no new variable, the names an
+	// earlier statement of the same block declared and the statements
+	// between used. Alone, such a block may be a gallery of alternatives
+	// ("resp, err := client.Get(…)", then "… := client.Post(…)"); in a
+	// program whose blocks run on inside one function body it does not
+	// compile. The caller, which knows the document, decides.
+	Redefined IssueKind = "redefined"
 	// WrongType: a value of the wrong type where a repository type
 	// is expected or given: a field of a repository struct literal, an
 	// assignment, a variable declaration or a return (a pointer where the
@@ -824,6 +831,87 @@ func (s *checker) snipStdCount(ctx context.Context, f *snipFile, call *ast.CallE
 		return "", "", false
 	}
 	return fn.Pkg().Name() + "." + fn.Name(), ip, true
+}
+
+// snipStdResults returns the name and import path of the standard
+// function or method call calls, for a miscounted use of its results
+// ("ctx := context.WithTimeout(rootCtx, time.Second)", termenv's "tpl =
+// tpl.Parse(bold)"), when every standard package the checker imported for
+// the block's undeclared qualifiers can only be that package: its name is
+// one no module or dependency package has and not one readers give
+// another package (log, errors, json, rand, math), and every standard
+// package so named declares the callee with as many results
+// (text/template's and html/template's Parse both return two).
+func (s *checker) snipStdResults(ctx context.Context, f *snipFile, call *ast.CallExpr, info *types.Info) (name, ip string, ok bool) {
+	sel, isSel := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !isSel {
+		return "", "", false
+	}
+	fn, isFunc := info.Uses[sel.Sel].(*types.Func)
+	if !isFunc || fn.Pkg() == nil {
+		return "", "", false
+	}
+	sp, err := s.syms.StdPackage(ctx, fn.Pkg().Path())
+	if err != nil || sp.Types != fn.Pkg() {
+		return "", "", false
+	}
+	sig := fn.Type().(*types.Signature)
+	recv := ""
+	if sig.Recv() != nil {
+		n, named := types.Unalias(deref(sig.Recv().Type())).(*types.Named)
+		if !named {
+			return "", "", false // an interface's method, reached through an embedding
+		}
+		recv = n.Obj().Name()
+	}
+	for q, aip := range f.auto {
+		if f.foreign[aip] {
+			continue
+		}
+		if _, err := s.syms.StdPackage(ctx, aip); err != nil {
+			continue // a module or dependency package
+		}
+		switch q {
+		case "log", "errors", "json", "rand", "math":
+			return "", "", false
+		}
+		if len(s.syms.PackagesNamed(q)) > 0 {
+			return "", "", false
+		}
+	}
+	// The other standard packages of the callee's package's name, when
+	// the checker chose it: each must agree.
+	if f.auto[fn.Pkg().Name()] == fn.Pkg().Path() {
+		for _, other := range s.syms.StdPathsByPreference(fn.Pkg().Name()) {
+			if other == fn.Pkg().Path() {
+				continue
+			}
+			op, err := s.syms.StdPackage(ctx, other)
+			if err != nil || op.Types == nil || !snipSameResults(op.Types.Scope(), recv, fn.Name(), sig.Results().Len()) {
+				return "", "", false
+			}
+		}
+	}
+	name = fn.Pkg().Name() + "." + fn.Name()
+	if recv != "" {
+		name = fn.Pkg().Name() + "." + recv + "." + fn.Name()
+	}
+	return name, sp.ImportPath, true
+}
+
+// snipSameResults reports whether scope declares the function name, or
+// the method name of its type recv, with n results.
+func snipSameResults(scope *types.Scope, recv, name string, n int) bool {
+	obj := scope.Lookup(name)
+	if recv != "" {
+		tn, ok := scope.Lookup(recv).(*types.TypeName)
+		if !ok {
+			return false
+		}
+		obj, _, _ = types.LookupFieldOrMethod(tn.Type(), true, tn.Pkg(), name)
+	}
+	fn, ok := obj.(*types.Func)
+	return ok && fn.Type().(*types.Signature).Results().Len() == n
 }
 
 // snipPlainStd reports whether name, a qualifier the checker imported
@@ -2524,6 +2612,12 @@ func (s *checker) snipClassify(ctx context.Context, from *retrieval.Package, fse
 				iss.Message = snipOneLine(msg)
 				return iss, true
 			}
+			if name, ip, ok := s.snipStdResults(ctx, f, call, info); ok {
+				iss.Kind, iss.Std = Compile, true
+				iss.Name, iss.Package = name, ip
+				iss.Message = snipOneLine(msg)
+				return iss, true
+			}
 		}
 		return Issue{}, false
 
@@ -2705,6 +2799,13 @@ func (s *checker) snipClassify(ctx context.Context, from *retrieval.Package, fse
 						iss.Kind = Compile
 						iss.Name = l.(*ast.Ident).Name
 						iss.Message = fmt.Sprintf("no new variables on left side of := (%s is declared on line %d by the statement whose %s this one uses)", iss.Name, line, used)
+						return iss, true
+					}
+					if line, names, ok := snipRedefinedAfterUse(path[:i], seg, as, info, e.Fset); ok {
+						iss.Kind = Redefined
+						iss.Name = names[0]
+						iss.Message = fmt.Sprintf("no new variables on left side of := (%s declared on line %d and used since; = assigns %s)",
+							strings.Join(names, " and "), line, map[bool]string{true: "them", false: "it"}[len(names) > 1])
 						return iss, true
 					}
 					return Issue{}, false
@@ -4897,6 +4998,79 @@ func snipContinuedDefine(f *snipFile, seg snipSeg, as *ast.AssignStmt, info *typ
 		return 0, "", false
 	}
 	return line - seg.start + 1, used, true
+}
+
+// snipRedefinedAfterUse reports whether the := statement as, which
+// declares no new variable, declares again exactly the names of an
+// earlier := statement of the same statement list (outer ends with that
+// list's block), within the checked block's lines, and a statement
+// between the two uses one of them. It returns the earlier statement's
+// block line and the names.
+func snipRedefinedAfterUse(outer []ast.Node, seg snipSeg, as *ast.AssignStmt, info *types.Info, fset *token.FileSet) (int, []string, bool) {
+	if len(outer) == 0 {
+		return 0, nil, false
+	}
+	list, ok := outer[len(outer)-1].(*ast.BlockStmt)
+	if !ok {
+		return 0, nil, false
+	}
+	objs := map[types.Object]bool{}
+	var names []string
+	for _, l := range as.Lhs {
+		id, ok := l.(*ast.Ident)
+		if !ok {
+			return 0, nil, false
+		}
+		if id.Name == "_" {
+			continue
+		}
+		obj := info.Uses[id]
+		if obj == nil {
+			return 0, nil, false
+		}
+		objs[obj] = true
+		names = append(names, id.Name)
+	}
+	if len(objs) == 0 {
+		return 0, nil, false
+	}
+	at := slices.IndexFunc(list.List, func(st ast.Stmt) bool { return st == ast.Stmt(as) })
+	if at < 0 {
+		return 0, nil, false
+	}
+	for j := at - 1; j >= 0; j-- {
+		prev, ok := list.List[j].(*ast.AssignStmt)
+		if !ok || prev.Tok != token.DEFINE {
+			continue
+		}
+		n := 0
+		for _, l := range prev.Lhs {
+			if id, ok := l.(*ast.Ident); ok && objs[info.Defs[id]] {
+				n++
+			}
+		}
+		if n == 0 {
+			continue
+		}
+		if n != len(objs) {
+			return 0, nil, false
+		}
+		line := fset.Position(prev.Pos()).Line
+		if line < seg.start || line > seg.end {
+			return 0, nil, false
+		}
+		used := false
+		for _, st := range list.List[j+1 : at] {
+			ast.Inspect(st, func(n ast.Node) bool {
+				if id, ok := n.(*ast.Ident); ok && objs[info.Uses[id]] {
+					used = true
+				}
+				return !used
+			})
+		}
+		return line - seg.start + 1, names, used
+	}
+	return 0, nil, false
 }
 
 // snipMetaWords are the words that stand for any name in a pattern.

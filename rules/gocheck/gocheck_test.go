@@ -150,6 +150,41 @@ func testCheck(t *testing.T, s *retrieval.Symbols) {
 			},
 		},
 		{
+			// opensearch-go's retry guide and termenv's README: a
+			// standard function's results miscounted, with the package
+			// the checker imported for the block certain.
+			name: "a standard call's results miscounted",
+			from: "cache",
+			src:  "ctx := context.WithTimeout(context.Background(), time.Second)\nc := cache.New(cache.Options{})\n_ = c.Flush(ctx)\ntpl := template.New(\"x\")\ntpl = tpl.Parse(\"{{.}}\")\n_ = tpl",
+			want: []Issue{
+				{Kind: Compile, Line: 1, Name: "context.WithTimeout", Package: "context", Std: true,
+					Message: "assignment mismatch: 1 variable but context.WithTimeout returns 2 values"},
+				{Kind: Compile, Line: 5, Name: "template.Template.Parse", Package: "text/template", Std: true,
+					Message: "assignment mismatch: 1 variable but tpl.Parse returns 2 values"},
+			},
+		},
+		{
+			// The caller decides between a gallery and a program that
+			// runs on: the checker names the case.
+			name: "names declared again after they were used",
+			from: "cache",
+			src:  "c := cache.New(cache.Options{})\nc.Set(\"a\", \"b\")\nc := cache.New(cache.Options{Size: 1})\n_ = c",
+			want: []Issue{{Kind: Redefined, Line: 3, Name: "c",
+				Message: "no new variables on left side of := (c declared on line 1 and used since; = assigns it)"}},
+		},
+		{
+			name: "names declared again with no use between",
+			from: "cache",
+			src:  "c := cache.New(cache.Options{})\nc := cache.New(cache.Options{Size: 1})\n_ = c",
+		},
+		{
+			// json is often jsoniter, log logrus: the package is the
+			// reader's choice.
+			name: "a miscounted call of a package readers replace",
+			from: "cache",
+			src:  "b := json.Marshal(cache.Options{})\nlog.Println(b)",
+		},
+		{
 			name: "unknown method",
 			from: "cache",
 			src:  "c := cache.New(cache.Options{})\nc.Purge(context.Background())",
