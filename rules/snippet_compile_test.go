@@ -387,15 +387,19 @@ func TestSnippetCompile(t *testing.T) {
 		{name: "a block used once much later is no setup", claim: func() review.Claim { return mdClaim(t, ws, "GUIDE.md", "cfg.Maxx = 3") }},
 		{
 			// A gallery declares its names again for each alternative.
-			name:  "names declared again in a block of alternatives",
-			claim: func() review.Claim { return mdClaim(t, ws, "TUTORIAL.md", "l, err := limits.New(limits.Config{Max: 20})") },
+			name: "names declared again in a block of alternatives",
+			claim: func() review.Claim {
+				return mdClaim(t, ws, "TUTORIAL.md", "l, err := limits.New(limits.Config{Max: 20})")
+			},
 		},
 		{
 			// opensearch-go's bulk guide: the setup block opens "func
 			// example() error {", the next creates two indexes with
 			// "createResp, err :=" each time.
-			name:  "names declared again in a block that goes on inside an earlier block's function",
-			claim: func() review.Claim { return mdClaim(t, ws, "TUTORIAL.md", "small, err := limits.New(limits.Config{Max: 2})") },
+			name: "names declared again in a block that goes on inside an earlier block's function",
+			claim: func() review.Claim {
+				return mdClaim(t, ws, "TUTORIAL.md", "small, err := limits.New(limits.Config{Max: 2})")
+			},
 			want: &want{
 				label:   review.Contradicted,
 				message: "no new variables on left side of := (small and err declared on line 1 and used since; = assigns them)",
