@@ -3406,9 +3406,11 @@ func snipUnusedNamesake(path []ast.Node, info *types.Info, pos token.Pos, name s
 // declare tx. The name must be a left-hand operand of a multi-value =,
 // inside a function of the block, used nowhere before it, and another
 // left-hand operand must be a variable the checked block declares. It
-// returns that variable's name.
+// returns that variable's name. An undeclared err is the reader's: the
+// code around any snippet has one ("buf, err = ds.MarshalSSZTo(…)" in a
+// loop, where := would shadow buf).
 func snipAssignedUndeclared(path []ast.Node, info *types.Info, f *ast.File, name string, ownLine func(token.Pos) int) (string, bool) {
-	if len(path) < 3 {
+	if len(path) < 3 || name == "err" {
 		return "", false
 	}
 	id, ok := path[len(path)-1].(*ast.Ident)

@@ -140,13 +140,14 @@ func testCheck(t *testing.T, s *retrieval.Symbols) {
 		},
 		{
 			// A name used before the assignment is the reader's input,
-			// and so is one assigned alone.
-			name: "an undeclared name used before its plain assignment, or assigned alone",
+			// and so is one assigned alone, and err.
+			name: "an undeclared name used before its plain assignment, or assigned alone, or err",
 			from: "cache",
-			src:  "func fill() {\n\tc.Set(\"a\", \"b\")\n\tvar err error\n\tc, err = cache.New(cache.Options{}), nil\n\td = cache.New(cache.Options{})\n\tfmt.Println(err, d)\n}",
+			src:  "func fill() {\n\tc.Set(\"a\", \"b\")\n\tvar err error\n\tc, err = cache.New(cache.Options{}), nil\n\td = cache.New(cache.Options{})\n\tfmt.Println(err, d)\n}\n\nfunc g() {\n\tbuf := []byte{}\n\tbuf, err = buf[:0], nil\n\tfmt.Println(buf)\n}",
 			want: []Issue{
 				{Kind: Undeclared, Line: 4, Name: "c", Message: "c is not declared in the snippet or the code blocks before it"},
 				{Kind: Undeclared, Line: 5, Name: "d", Message: "d is not declared in the snippet or the code blocks before it"},
+				{Kind: Undeclared, Line: 11, Name: "err", Message: "err is not declared in the snippet or the code blocks before it"},
 			},
 		},
 		{
