@@ -26,22 +26,56 @@ const maxFile = 1 << 20
 // download fetches path@version with 'go mod download' (the module cache
 // keeps it, so later runs are offline) and returns its directory.
 func download(ctx context.Context, path, version string) (string, error) {
+	m, err := downloadModule(ctx, path, version)
+	return m.Dir, err
+}
+
+// downloaded is what 'go mod download -json' reports of a module version:
+// its directory and its go.mod file (the one the module proxy serves,
+// which for a version from before modules says only "module path").
+type downloaded struct{ Dir, GoMod string }
+
+func downloadModule(ctx context.Context, path, version string) (downloaded, error) {
 	cmd := exec.CommandContext(ctx, "go", "mod", "download", "-json", path+"@"+version)
 	cmd.Dir = os.TempDir()
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
-	var info struct{ Dir, Error string }
+	var info struct{ Dir, GoMod, Error string }
 	if jerr := json.Unmarshal(out, &info); jerr == nil && info.Error != "" {
-		return "", fmt.Errorf("download %s@%s: %s", path, version, info.Error)
+		return downloaded{}, fmt.Errorf("download %s@%s: %s", path, version, info.Error)
 	}
 	if err != nil {
-		return "", fmt.Errorf("download %s@%s: %w: %s", path, version, err, strings.TrimSpace(stderr.String()))
+		return downloaded{}, fmt.Errorf("download %s@%s: %w: %s", path, version, err, strings.TrimSpace(stderr.String()))
 	}
 	if info.Dir == "" {
-		return "", fmt.Errorf("download %s@%s: go mod download gave no directory", path, version)
+		return downloaded{}, fmt.Errorf("download %s@%s: go mod download gave no directory", path, version)
 	}
-	return info.Dir, nil
+	return downloaded{Dir: info.Dir, GoMod: info.GoMod}, nil
+}
+
+// moduleFiles downloads path@version and reads its text files. A
+// version from before modules has no go.mod in its zip; the go command
+// reads it with the one the proxy serves ("module github.com/go-kit/kit"),
+// and so does the review, which without it resolves no import path of
+// the module's own.
+func moduleFiles(ctx context.Context, path, version string) (map[string]string, error) {
+	m, err := downloadModule(ctx, path, version)
+	if err != nil {
+		return nil, err
+	}
+	files, err := readTree(m.Dir)
+	if err != nil {
+		return nil, err
+	}
+	if _, ok := files["go.mod"]; !ok && m.GoMod != "" {
+		b, err := os.ReadFile(m.GoMod)
+		if err != nil {
+			return nil, fmt.Errorf("download %s@%s: %w", path, version, err)
+		}
+		files["go.mod"] = string(b)
+	}
+	return files, nil
 }
 
 // downloadRequirements downloads the direct requirements of a go.mod

@@ -53,6 +53,49 @@ func TestAddNested(t *testing.T) {
 	}
 }
 
+// TestModuleFilesBeforeModules: a version whose zip has no go.mod is
+// read with the go.mod the proxy serves for it, so that its packages get
+// their import paths.
+func TestModuleFilesBeforeModules(t *testing.T) {
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("no go command")
+	}
+	proxy, cache := t.TempDir(), t.TempDir()
+	proxytest.WriteModule(t, proxy, "example.com/old", "v0.4.0", map[string]string{
+		"go.mod":       "",
+		"level/doc.go": "// Package level filters.\npackage level\n",
+		"with/with.go": "package with\n",
+	})
+	proxytest.WriteModule(t, proxy, "example.com/new", "v1.0.0", map[string]string{"n.go": "package n\n"})
+	t.Setenv("GOPROXY", "file://"+filepath.ToSlash(proxy))
+	t.Setenv("GOSUMDB", "off")
+	t.Setenv("GOFLAGS", "-mod=mod")
+	t.Setenv("GOMODCACHE", cache)
+	t.Setenv("GOTOOLCHAIN", "local")
+	t.Cleanup(func() {
+		clean := exec.Command("go", "clean", "-modcache")
+		if out, err := clean.CombinedOutput(); err != nil {
+			t.Errorf("go clean -modcache: %v: %s", err, out)
+		}
+	})
+	tests := []struct{ path, version, want string }{
+		{"example.com/old", "v0.4.0", "module example.com/old\n"},
+		{"example.com/new", "v1.0.0", "module example.com/new\n\ngo 1.22\n"},
+	}
+	for _, tt := range tests {
+		files, err := moduleFiles(t.Context(), tt.path, tt.version)
+		if err != nil {
+			t.Fatalf("moduleFiles(%s@%s): %v", tt.path, tt.version, err)
+		}
+		if got := files["go.mod"]; got != tt.want {
+			t.Errorf("%s@%s: go.mod = %q, want %q", tt.path, tt.version, got, tt.want)
+		}
+	}
+	if _, err := moduleFiles(t.Context(), "example.com/absent", "v1.0.0"); err == nil {
+		t.Error("moduleFiles of a module the proxy does not serve: no error")
+	}
+}
+
 func keys(m map[string]string) []string {
 	var out []string
 	for k := range m {

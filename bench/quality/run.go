@@ -156,11 +156,7 @@ type checkout struct {
 
 func (r *runner) checkout(ctx context.Context, module, version string) (*checkout, func(), error) {
 	r.progress("download "+module+"@"+version, 0, 0)
-	dir, err := download(ctx, module, version)
-	if err != nil {
-		return nil, nil, err
-	}
-	files, err := readTree(dir)
+	files, err := moduleFiles(ctx, module, version)
 	if err != nil {
 		return nil, nil, err
 	}

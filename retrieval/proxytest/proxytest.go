@@ -10,7 +10,9 @@ import (
 )
 
 // WriteModule writes path@version with files (slash-separated names and
-// their contents; a go.mod is added) into the GOPROXY directory proxy.
+// their contents; a go.mod is added) into the GOPROXY directory proxy. A
+// go.mod given empty writes a version from before modules: no go.mod in
+// its zip, "module path" served beside it.
 func WriteModule(t testing.TB, proxy, path, version string, files map[string]string) {
 	t.Helper()
 	dir := filepath.Join(proxy, filepath.FromSlash(path), "@v")
@@ -18,6 +20,12 @@ func WriteModule(t testing.TB, proxy, path, version string, files map[string]str
 		t.Fatal(err)
 	}
 	gomod := "module " + path + "\n\ngo 1.22\n"
+	noGoMod := false
+	if data, ok := files["go.mod"]; ok && data == "" {
+		// A version from before modules: the zip has no go.mod, and
+		// the proxy serves the one the go command makes up for it.
+		gomod, noGoMod = "module "+path+"\n", true
+	}
 	for name, data := range map[string]string{
 		"list":            version + "\n",
 		version + ".info": `{"Version":"` + version + `","Time":"2024-01-01T00:00:00Z"}`,
@@ -35,6 +43,9 @@ func WriteModule(t testing.TB, proxy, path, version string, files map[string]str
 	all := map[string]string{"go.mod": gomod}
 	for name, data := range files {
 		all[name] = data
+	}
+	if noGoMod {
+		delete(all, "go.mod")
 	}
 	for name, data := range all {
 		w, err := zw.Create(path + "@" + version + "/" + name)
