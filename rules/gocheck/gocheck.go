@@ -1046,7 +1046,15 @@ func snipOwnSource(from *retrieval.Package, fset *token.FileSet, files []*snipFi
 			case *ast.FuncDecl:
 				if d.Recv == nil && d.Name.Name == "_" && d.Body != nil {
 					// The function holding the statement blocks: their
-					// declarations are its first statements.
+					// declarations are its first statements. Statements
+					// that select from the package by its name are
+					// written from outside it, and their variables are
+					// the reader's ("var logger log.Logger" beside
+					// level.NewFilter in go-kit's log/level doc, whose
+					// package has a type logger).
+					if f.auto[from.Name] == from.ImportPath {
+						continue
+					}
 					for _, st := range d.Body.List {
 						if ds, ok := st.(*ast.DeclStmt); ok {
 							markGen(f, ds.Decl.(*ast.GenDecl))

@@ -1223,6 +1223,21 @@ func testCheck(t *testing.T, s *retrieval.Symbols) {
 			src:  "func (c *Cache) Reset() {\n\tc.items = nil\n\tc.Purge()\n}",
 		},
 		{
+			// go-kit's log/level doc: "var logger log.Logger" beside
+			// level.NewFilter, in a package with a type logger.
+			name: "a variable named like the package's, in statements that qualify the package",
+			from: "cache",
+			src:  "var defaultTTL time.Duration\nc := cache.New(cache.Options{Timeout: defaultTTL})\nc.Purge()",
+			want: []Issue{{Kind: UnknownMember, Absent: true, Line: 3, Name: "Purge", Package: mod,
+				Message: "type *cache.Cache has no field or method Purge"}},
+		},
+		{
+			// Without the qualifier, the same variable is the package's.
+			name: "a variable of the package's, in statements that do not qualify it",
+			from: "cache",
+			src:  "var defaultTTL time.Duration\nc := New(Options{Timeout: defaultTTL})\nc.Purge()",
+		},
+		{
 			// Wrong on purpose, to show that the block is checked at all.
 			name: "a method of the reader's own type beside the package's",
 			from: "cache",
