@@ -3963,7 +3963,11 @@ func snipElide(text string) string {
 			after := strings.TrimLeft(line[j+width:], " \t")
 			prevOK := before == "" || strings.ContainsAny(before[len(before)-1:], "({,=:")
 			nextOK := after == "" || strings.ContainsAny(after[:1], "),}") || strings.HasPrefix(after, "//")
-			if prevOK && nextOK {
+			if prevOK && nextOK && strings.HasPrefix(after, ")") && snipParamListOpen(b.String()) {
+				// "GetMeSomeExamples(ctx context.Context, ...)": the
+				// parameters left out, as one parameter.
+				b.WriteString(snipElided + " ...any")
+			} else if prevOK && nextOK {
 				b.WriteString(snipElided)
 			} else {
 				b.WriteString(line[j : j+width])
@@ -3973,6 +3977,32 @@ func snipElide(text string) string {
 		lines[i] = b.String()
 	}
 	return strings.Join(lines, "\n")
+}
+
+// snipParamFuncRE matches the text before a parameter list's "(": a
+// func literal's "func", or a declaration's name after "func" and its
+// receiver.
+var snipParamFuncRE = regexp.MustCompile(`\bfunc\s*(\([^()]*\)\s*)?([A-Za-z_]\w*\s*(\[[^\]]*\])?)?$`)
+
+// snipParamListOpen reports whether line, up to an elision, is inside a
+// func's parameter list: its last unclosed "(" opens one, and a named
+// parameter comes before the elision.
+func snipParamListOpen(line string) bool {
+	depth := 0
+	for i := len(line) - 1; i >= 0; i-- {
+		switch line[i] {
+		case ')':
+			depth++
+		case '(':
+			if depth > 0 {
+				depth--
+				continue
+			}
+			params := strings.TrimSpace(line[i+1:])
+			return params != "" && strings.Contains(params, " ") && snipParamFuncRE.MatchString(strings.TrimRight(line[:i], " \t"))
+		}
+	}
+	return false
 }
 
 // snipValueContext reports whether a "cannot use" message is about a

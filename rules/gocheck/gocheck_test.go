@@ -1403,6 +1403,11 @@ func TestSnipElide(t *testing.T) {
 		"x := 1 // and so on ...":    "x := 1 // and so on ...",
 		"v := ...":                   "v := _elided",
 		"m := map[string]int{...}\n": "m := map[string]int{_elided}\n",
+		"func (s *Svc) Get(ctx context.Context, ...) error {": "func (s *Svc) Get(ctx context.Context, _elided ...any) error {",
+		"h := func(w http.ResponseWriter, ...) {":             "h := func(w http.ResponseWriter, _elided ...any) {",
+		"func Get[T any](c *C, ...) T {":                      "func Get[T any](c *C, _elided ...any) T {",
+		"x := f(func() {}, ...)":                              "x := f(func() {}, _elided)",
+		"run(ctx, ...)":                                       "run(ctx, _elided)",
 	} {
 		if got := snipElide(in); got != want {
 			t.Errorf("snipElide(%q) = %q, want %q", in, got, want)
