@@ -2932,6 +2932,15 @@ func (s *checker) snipClassify(ctx context.Context, from *retrieval.Package, fse
 				name, v.Name(), fset.Position(v.Pos()).Line-seg.start+1, types.TypeString(v.Type(), func(p *types.Package) string { return p.Name() }))
 			return iss, true
 		}
+		if v := snipCaseNamesake(info, e.Pos, name); own(v) {
+			// cmux's README: "grpcS := grpc.NewServer()", then
+			// "RegisterGreeterServer(grpcs, …)".
+			iss.Kind = Renamed
+			iss.Name, iss.Closest, iss.Absent = name, v.Name(), true
+			iss.Message = fmt.Sprintf("%s is declared nowhere; %s, declared on line %d, differs from it only in case",
+				name, v.Name(), fset.Position(v.Pos()).Line-seg.start+1)
+			return iss, true
+		}
 		if obj := snipUnusedDeclNamesake(info, name); obj != nil && ownLine(obj.Pos()) > 0 {
 			// "type ImageProcesser struct" above methods and a
 			// constructor of *ImageProcessor (asynq's README).
@@ -3462,6 +3471,28 @@ func snipAssignedUndeclared(path []ast.Node, info *types.Info, f *ast.File, name
 		return !earlier
 	})
 	return other, !earlier
+}
+
+// snipCaseNamesake returns the one variable, declared before pos and in
+// scope there, whose name differs from the undeclared name only in case
+// ("grpcs" for grpcS); names of three letters or more. Go's names are
+// case-sensitive: no reader keeps an input so named beside it.
+func snipCaseNamesake(info *types.Info, pos token.Pos, name string) *types.Var {
+	if len(name) < 3 {
+		return nil
+	}
+	var found *types.Var
+	for def, obj := range info.Defs {
+		v, ok := obj.(*types.Var)
+		if !ok || v.IsField() || def.Name == name || !strings.EqualFold(def.Name, name) || def.Pos() >= pos || !snipVisibleAt(v, pos) {
+			continue
+		}
+		if found != nil {
+			return nil
+		}
+		found = v
+	}
+	return found
 }
 
 // snipParamInitial returns the parameter an undeclared one-letter name

@@ -179,6 +179,20 @@ func testCheck(t *testing.T, s *retrieval.Symbols) {
 			src:  "c := cache.New(cache.Options{})\nc := cache.New(cache.Options{Size: 1})\n_ = c",
 		},
 		{
+			name: "an undeclared name that differs from a variable only in case",
+			from: "cache",
+			src:  "grpcS := grpc.NewServer()\nc := cache.New(cache.Options{})\nfmt.Println(grpcs, c)\ngrpcS.Serve()",
+			want: []Issue{{Kind: Renamed, Line: 3, Name: "grpcs", Closest: "grpcS", Absent: true,
+				Message: "grpcs is declared nowhere; grpcS, declared on line 1, differs from it only in case"}},
+		},
+		{
+			// Two of them: no telling which.
+			name: "an undeclared name that differs from two variables only in case",
+			from: "cache",
+			src:  "myCache := cache.New(cache.Options{})\nMyCache := cache.New(cache.Options{})\nfmt.Println(mycache, myCache, MyCache)",
+			want: []Issue{{Kind: Undeclared, Line: 3, Name: "mycache", Message: "mycache is not declared in the snippet or the code blocks before it"}},
+		},
+		{
 			// json is often jsoniter, log logrus: the package is the
 			// reader's choice.
 			name: "a miscounted call of a package readers replace",
