@@ -1572,6 +1572,15 @@ func (s *checker) snipRenamedVar(fset *token.FileSet, f *snipFile, blocks []*sni
 			!types.Identical(v.Type(), recv.Type()) {
 			continue
 		}
+		// In scope where the name is used: not declared by the statement
+		// that uses it ("sp := tracer.StartSpan(…,
+		// opentracing.ChildOf(parentSpan.Context()))" over several
+		// lines, in opentracing's Tracer doc).
+		if sc := v.Parent(); sc == nil {
+			continue
+		} else if _, o := sc.LookupParent(v.Name(), first); o != v {
+			continue
+		}
 		if _, ok := own(id.Pos()); ok {
 			decl = v
 			n++
@@ -2671,6 +2680,32 @@ func (s *checker) snipClassify(ctx context.Context, from *retrieval.Package, fse
 			return iss, true
 		}
 		return Issue{}, false
+
+	case strings.HasPrefix(msg, "too many arguments in conversion to "):
+		// A module type called like a function with several values
+		// ("opentracing.Tag("user_agent", ua)" for the struct Tag,
+		// whose literal is Tag{…}): a conversion takes one, whatever
+		// the values are.
+		call := snipCallAt(path, e.Pos)
+		if call == nil || len(call.Args) < 2 || call.Ellipsis.IsValid() {
+			return Issue{}, false
+		}
+		tv, ok := info.Types[call.Fun]
+		if !ok || !tv.IsType() {
+			return Issue{}, false
+		}
+		p := s.snipModuleType(tv.Type)
+		n, named := types.Unalias(tv.Type).(*types.Named)
+		if p == nil || !named {
+			return Issue{}, false
+		}
+		iss.Kind = Compile
+		iss.Name, iss.Package = n.Obj().Name(), p.ImportPath
+		iss.Message = fmt.Sprintf("%s is a type, not a function: a conversion takes one value, not %d", types.ExprString(call.Fun), len(call.Args))
+		if _, isStruct := n.Underlying().(*types.Struct); isStruct {
+			iss.Message += fmt.Sprintf("; a %s value is written %s{…}", n.Obj().Name(), types.ExprString(call.Fun))
+		}
+		return iss, true
 
 	case strings.HasPrefix(msg, "missing argument in conversion to "):
 		// A module type called as a function ("huma.ModelValidator()"

@@ -193,6 +193,23 @@ func testCheck(t *testing.T, s *retrieval.Symbols) {
 			want: []Issue{{Kind: Undeclared, Line: 3, Name: "mycache", Message: "mycache is not declared in the snippet or the code blocks before it"}},
 		},
 		{
+			// opentracing's Tracer doc: opentracing.Tag("user_agent", ua)
+			// for the struct Tag.
+			name: "a module type converted from several values",
+			from: "cache",
+			src:  "o := cache.Options(10, time.Second)\n_ = o",
+			want: []Issue{{Kind: Compile, Line: 1, Name: "Options", Package: mod,
+				Message: "cache.Options is a type, not a function: a conversion takes one value, not 2; a Options value is written cache.Options{…}"}},
+		},
+		{
+			// The same doc: "sp := tracer.StartSpan(…,
+			// opentracing.ChildOf(parentSpan.Context()))"; sp is not in
+			// scope where parentSpan is used.
+			name: "an undeclared receiver used in the statement that declares a variable of its type",
+			from: "cache",
+			src:  "c := cache.New(cache.Options{\n\tSize: parentCache.Hits(),\n})\n_ = c",
+		},
+		{
 			// json is often jsoniter, log logrus: the package is the
 			// reader's choice.
 			name: "a miscounted call of a package readers replace",
