@@ -3510,16 +3510,18 @@ func snipAssignedUndeclared(path []ast.Node, info *types.Info, f *ast.File, name
 
 // snipCaseNamesake returns the one variable, declared before pos and in
 // scope there, whose name differs from the undeclared name only in case
-// ("grpcs" for grpcS); names of three letters or more. Go's names are
-// case-sensitive: no reader keeps an input so named beside it.
+// after its first letter ("grpcs" for grpcS); names of three letters or
+// more. Go's names are case-sensitive: no reader keeps an input so named
+// beside it. A capital first letter is another thing, the reader's type
+// beside its variable ("foo := Foo{…}"), and never counts.
 func snipCaseNamesake(info *types.Info, pos token.Pos, name string) *types.Var {
-	if len(name) < 3 {
+	if len(name) < 3 || token.IsExported(name) {
 		return nil
 	}
 	var found *types.Var
 	for def, obj := range info.Defs {
 		v, ok := obj.(*types.Var)
-		if !ok || v.IsField() || def.Name == name || !strings.EqualFold(def.Name, name) || def.Pos() >= pos || !snipVisibleAt(v, pos) {
+		if !ok || v.IsField() || def.Name == name || !strings.EqualFold(def.Name, name) || def.Name[0] != name[0] || def.Pos() >= pos || !snipVisibleAt(v, pos) {
 			continue
 		}
 		if found != nil {

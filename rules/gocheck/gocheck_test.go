@@ -186,10 +186,17 @@ func testCheck(t *testing.T, s *retrieval.Symbols) {
 				Message: "grpcs is declared nowhere; grpcS, declared on line 1, differs from it only in case"}},
 		},
 		{
+			// The reader's type beside its variable.
+			name: "an undeclared exported name that differs from a variable only in case",
+			from: "cache",
+			src:  "fooBar := cache.New(cache.Options{})\nvar x FooBar\nfmt.Println(fooBar, x)",
+			want: []Issue{{Kind: Undeclared, Line: 2, Name: "FooBar", Message: "FooBar is not declared in the snippet or the code blocks before it"}},
+		},
+		{
 			// Two of them: no telling which.
 			name: "an undeclared name that differs from two variables only in case",
 			from: "cache",
-			src:  "myCache := cache.New(cache.Options{})\nMyCache := cache.New(cache.Options{})\nfmt.Println(mycache, myCache, MyCache)",
+			src:  "myCache := cache.New(cache.Options{})\nmyCAche := cache.New(cache.Options{})\nfmt.Println(mycache, myCache, myCAche)",
 			want: []Issue{{Kind: Undeclared, Line: 3, Name: "mycache", Message: "mycache is not declared in the snippet or the code blocks before it"}},
 		},
 		{
