@@ -287,6 +287,9 @@ func (r *LiteralMismatch) Judge(ctx context.Context, ws *review.Workspace, c rev
 	if v := r.judgeTopicEdit(ws, c); v != nil {
 		return v, nil
 	}
+	if v := r.judgeLimitConst(ws, c); v != nil {
+		return v, nil
+	}
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}
