@@ -3524,6 +3524,12 @@ func snipCaseNamesake(info *types.Info, pos token.Pos, name string) *types.Var {
 		if !ok || v.IsField() || def.Name == name || !strings.EqualFold(def.Name, name) || def.Name[0] != name[0] || def.Pos() >= pos || !snipVisibleAt(v, pos) {
 			continue
 		}
+		// In scope at pos, not declared by the statement that uses the
+		// name: "minioFs := miniofs.NewMinioFs(…)" (afero's README)
+		// selects from a package.
+		if _, o := v.Parent().LookupParent(v.Name(), pos); o != v {
+			continue
+		}
 		if found != nil {
 			return nil
 		}

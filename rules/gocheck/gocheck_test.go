@@ -186,6 +186,13 @@ func testCheck(t *testing.T, s *retrieval.Symbols) {
 				Message: "grpcs is declared nowhere; grpcS, declared on line 1, differs from it only in case"}},
 		},
 		{
+			// afero's README: "minioFs := miniofs.NewMinioFs(…)", a
+			// package of a module not loaded.
+			name: "a name that differs only in case from the variable its statement declares",
+			from: "cache",
+			src:  "import \"example.com/other/afero-minio\"\n\nminioFs := miniofs.NewMinioFs(\"minio://endpoint/bucket\")\n_ = minioFs",
+		},
+		{
 			// The reader's type beside its variable.
 			name: "an undeclared exported name that differs from a variable only in case",
 			from: "cache",
