@@ -386,6 +386,12 @@ func TestSnippetCompile(t *testing.T) {
 		// cfg is used once after the block that declares it, far on.
 		{name: "a block used once much later is no setup", claim: func() review.Claim { return mdClaim(t, ws, "GUIDE.md", "cfg.Maxx = 3") }},
 		{
+			// genqlient's docs list the User a reader's query generates;
+			// only its integration test server declares one.
+			name:  "a listing of a type only a test package declares",
+			claim: func() review.Claim { return mdClaim(t, ws, "TUTORIAL.md", "type Account struct {") },
+		},
+		{
 			// A gallery declares its names again for each alternative.
 			name: "names declared again in a block of alternatives",
 			claim: func() review.Claim {

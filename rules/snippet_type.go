@@ -6,6 +6,7 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"github.com/docreview/docreview/retrieval"
@@ -134,8 +135,14 @@ func typeListingMismatch(ws *review.Workspace, c review.Claim, pkgs []*retrieval
 		p, tn := listedTypeDecl(pkgs, own, t.name)
 		if tn == nil {
 			// A README at a root without a package lists the type of
-			// the one package that declares it.
-			p, tn = listedTypeDecl(ws.Symbols.Packages(), nil, t.name)
+			// the one package that declares it, not one of an example's,
+			// a test's or a command's: genqlient's docs show the User a
+			// reader's query generates, beside its integration test
+			// server's own User.
+			readers := slices.DeleteFunc(slices.Clone(ws.Symbols.Packages()), func(p *retrieval.Package) bool {
+				return p.Name == "main" || exampleDir(p.Dir)
+			})
+			p, tn = listedTypeDecl(readers, nil, t.name)
 		}
 		if tn == nil || !tn.Exported() || tn.IsAlias() {
 			continue
