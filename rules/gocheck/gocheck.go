@@ -2367,10 +2367,8 @@ func snipSelected(f *ast.File, name string) []string {
 // snipClassify turns a type error into an issue, or says to drop it.
 func (s *checker) snipClassify(ctx context.Context, from *retrieval.Package, fset *token.FileSet, files []*snipFile, blocks []*snipBlock, info *types.Info, e types.Error, full, strict bool) (Issue, bool) {
 	msg := e.Msg
-	for _, drop := range []string{"declared and not used", "imported and not used", " is not used", "missing return", "missing function body", "imported as"} {
-		if strings.Contains(msg, drop) {
-			return Issue{}, false
-		}
+	if snipDropped(msg) {
+		return Issue{}, false
 	}
 	if strings.Contains(msg, snipElided) {
 		return Issue{}, false
@@ -3450,6 +3448,19 @@ func snipUnusedNamesake(path []ast.Node, info *types.Info, pos token.Pos, name s
 		return nil
 	}
 	return v
+}
+
+// snipDroppedMsgs are the type errors no snippet is reported for: a
+// fragment's unused names and missing returns, and a value "with invalid
+// type", one the checker could not type (a dependency that failed to
+// load: gval's jsonpath.Language(), from a module requiring gval itself),
+// about which nothing is certain.
+var snipDroppedMsgs = []string{"declared and not used", "imported and not used", " is not used", "missing return", "missing function body", "imported as", "with invalid type", "of invalid type"}
+
+// snipDropped reports whether a type error's message is one of
+// snipDroppedMsgs.
+func snipDropped(msg string) bool {
+	return slices.ContainsFunc(snipDroppedMsgs, func(drop string) bool { return strings.Contains(msg, drop) })
 }
 
 // snipAssignedUndeclared reports, for an undeclared name at the end of

@@ -1501,3 +1501,21 @@ func TestSnipFirstWordOf(t *testing.T) {
 		}
 	}
 }
+
+func TestSnipDropped(t *testing.T) {
+	tests := []struct {
+		msg  string
+		want bool
+	}{
+		{"declared and not used: x", true},
+		{"cannot use jsonpath.Language() (value with invalid type) as gval.Language value in argument to gval.Evaluate", true},
+		{"cannot use x (variable of invalid type) as int value in assignment", true},
+		{"cannot use 21 (untyped int constant) as bob.Expression value in argument to x.GTE", false},
+		{"assignment mismatch: 1 variable but tpl.Parse returns 2 values", false},
+	}
+	for _, tt := range tests {
+		if got := snipDropped(tt.msg); got != tt.want {
+			t.Errorf("snipDropped(%q) = %v, want %v", tt.msg, got, tt.want)
+		}
+	}
+}
