@@ -3451,11 +3451,12 @@ func snipUnusedNamesake(path []ast.Node, info *types.Info, pos token.Pos, name s
 }
 
 // snipDroppedMsgs are the type errors no snippet is reported for: a
-// fragment's unused names and missing returns, and a value "with invalid
-// type", one the checker could not type (a dependency that failed to
-// load: gval's jsonpath.Language(), from a module requiring gval itself),
-// about which nothing is certain.
-var snipDroppedMsgs = []string{"declared and not used", "imported and not used", " is not used", "missing return", "missing function body", "imported as", "with invalid type", "of invalid type"}
+// fragment's unused names and missing returns, and a value of an
+// "invalid type", one the checker could not type (a dependency that failed
+// to load: gval's jsonpath.Language(), from a module requiring gval
+// itself; hystrix-go's c.NewStatsdCollector, "func(name string) invalid
+// type"), about which nothing is certain.
+var snipDroppedMsgs = []string{"declared and not used", "imported and not used", " is not used", "missing return", "missing function body", "imported as", "invalid type"}
 
 // snipDropped reports whether a type error's message is one of
 // snipDroppedMsgs.

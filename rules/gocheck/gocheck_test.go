@@ -1510,6 +1510,8 @@ func TestSnipDropped(t *testing.T) {
 		{"declared and not used: x", true},
 		{"cannot use jsonpath.Language() (value with invalid type) as gval.Language value in argument to gval.Evaluate", true},
 		{"cannot use x (variable of invalid type) as int value in assignment", true},
+		{"cannot use c.NewStatsdCollector (value of type func(name string) invalid type) as func(string) metricCollector.MetricCollector value in argument to metricCollector.Registry.Register", true},
+		{"invalid composite literal type T", false},
 		{"cannot use 21 (untyped int constant) as bob.Expression value in argument to x.GTE", false},
 		{"assignment mismatch: 1 variable but tpl.Parse returns 2 values", false},
 	}
