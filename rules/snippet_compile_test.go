@@ -392,6 +392,12 @@ func TestSnippetCompile(t *testing.T) {
 			claim: func() review.Claim { return mdClaim(t, ws, "TUTORIAL.md", "type Account struct {") },
 		},
 		{
+			// netpoll's OnRequest doc: "OnRequest(ctx, connection)" for
+			// the handler of that type a reader registers.
+			name:  "a func type's name called for a function of that type",
+			claim: func() review.Claim { return goClaim(t, ws, "limits/limits.go", "DenyHook") },
+		},
+		{
 			// A gallery declares its names again for each alternative.
 			name: "names declared again in a block of alternatives",
 			claim: func() review.Claim {

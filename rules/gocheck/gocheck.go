@@ -2697,6 +2697,12 @@ func (s *checker) snipClassify(ctx context.Context, from *retrieval.Package, fse
 		if p == nil || !named {
 			return Issue{}, false
 		}
+		if _, isFunc := n.Underlying().(*types.Signature); isFunc {
+			// A func type's name called stands for a function of that
+			// type: netpoll's OnRequest doc sketches "OnRequest(ctx,
+			// connection)" for the handler a reader registers.
+			return Issue{}, false
+		}
 		iss.Kind = Compile
 		iss.Name, iss.Package = n.Obj().Name(), p.ImportPath
 		iss.Message = fmt.Sprintf("%s is a type, not a function: a conversion takes one value, not %d", types.ExprString(call.Fun), len(call.Args))

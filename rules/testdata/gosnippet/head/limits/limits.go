@@ -128,3 +128,10 @@ type Runner struct {
 	// Run is called with the key and its count.
 	Run func(key string, n int) error
 }
+
+// DenyHook is called for each denied key. The limiter runs it as:
+//
+//	for _, key := range denied {
+//		DenyHook(key, l.Count(key))
+//	}
+type DenyHook func(key string, n int)
