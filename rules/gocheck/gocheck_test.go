@@ -1512,6 +1512,7 @@ func TestSnipDropped(t *testing.T) {
 		{"cannot use x (variable of invalid type) as int value in assignment", true},
 		{"cannot use c.NewStatsdCollector (value of type func(name string) invalid type) as func(string) metricCollector.MetricCollector value in argument to metricCollector.Registry.Register", true},
 		{"invalid composite literal type T", false},
+		{"too many arguments in call to q.Where(\"sex = ?\", \"f\").Count\n\thave (*invalid type, string)\n\twant (interface{})", false},
 		{"cannot use 21 (untyped int constant) as bob.Expression value in argument to x.GTE", false},
 		{"assignment mismatch: 1 variable but tpl.Parse returns 2 values", false},
 	}
