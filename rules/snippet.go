@@ -242,7 +242,8 @@ func (r *GoSnippet) judgeGo(ctx context.Context, ws *review.Workspace, c review.
 			// last selector: the code before the dot is checked.
 			b.Text = dropFinalDot(b.Text)
 		}
-		if c.Kind == review.KindMarkdown && openBody(prior) {
+		inBody := openBody(prior)
+		if c.Kind == review.KindMarkdown && inBody {
 			// The closing braces of a function an earlier block opened
 			// ("return nil\n}" at the end of a tutorial's last step)
 			// close nothing in the block alone.
@@ -316,7 +317,7 @@ func (r *GoSnippet) judgeGo(ctx context.Context, ws *review.Workspace, c review.
 				// block goes on in (opensearch-go's guides: "func
 				// example() error {" in the setup block, then
 				// "createResp, err :=" twice in the next).
-				if !openBody(prior) {
+				if !inBody {
 					continue
 				}
 				is.Kind = gocheck.Compile
@@ -993,21 +994,8 @@ func moduleIssue(sc scope, is gocheck.Issue) bool {
 func openBody(prior []priorBlock) bool {
 	depth := 0
 	for _, p := range prior {
-		var sc scanner.Scanner
-		fset := token.NewFileSet()
-		sc.Init(fset.AddFile("", -1, len(p.text)), []byte(p.text), nil, 0)
-		for {
-			_, tok, _ := sc.Scan()
-			if tok == token.EOF {
-				break
-			}
-			switch tok {
-			case token.LBRACE:
-				depth++
-			case token.RBRACE:
-				depth = max(depth-1, 0)
-			}
-		}
+		open, excess := braceBalance(p.text)
+		depth = max(depth-len(excess), 0) + open
 	}
 	return depth > 0
 }
@@ -1015,31 +1003,38 @@ func openBody(prior []priorBlock) bool {
 // blankExcessBraces blanks the lines that hold only a closing brace
 // that closes nothing opened in text itself, line for line.
 func blankExcessBraces(text string) string {
-	var sc scanner.Scanner
-	fset := token.NewFileSet()
-	file := fset.AddFile("", -1, len(text))
-	sc.Init(file, []byte(text), nil, 0)
+	_, excess := braceBalance(text)
 	lines := strings.Split(text, "\n")
-	depth := 0
-	for {
-		pos, tok, _ := sc.Scan()
-		if tok == token.EOF {
-			break
-		}
-		switch tok {
-		case token.LBRACE:
-			depth++
-		case token.RBRACE:
-			if depth > 0 {
-				depth--
-				continue
-			}
-			if l := file.Line(pos); strings.TrimSpace(lines[l-1]) == "}" {
-				lines[l-1] = ""
-			}
+	for _, l := range excess {
+		if strings.TrimSpace(lines[l-1]) == "}" {
+			lines[l-1] = ""
 		}
 	}
 	return strings.Join(lines, "\n")
+}
+
+// braceBalance scans text's tokens (braces in strings and comments do not
+// count) and returns how many braces it leaves open and the lines of the
+// closing braces that close nothing opened in text.
+func braceBalance(text string) (open int, excess []int) {
+	var sc scanner.Scanner
+	file := token.NewFileSet().AddFile("", -1, len(text))
+	sc.Init(file, []byte(text), nil, 0)
+	for {
+		pos, tok, _ := sc.Scan()
+		switch tok {
+		case token.EOF:
+			return open, excess
+		case token.LBRACE:
+			open++
+		case token.RBRACE:
+			if open > 0 {
+				open--
+			} else {
+				excess = append(excess, file.Line(pos))
+			}
+		}
+	}
 }
 
 // priorBlock is a Go block that comes before the one checked, with the

@@ -21,17 +21,7 @@ func TestAddNested(t *testing.T) {
 	proxytest.WriteModule(t, proxy, "example.com/m/sdk", "v1.0.0", map[string]string{
 		"trace/trace.go": "package trace\n\n// WithResource sets the resource.\nfunc WithResource(r string) {}\n",
 	})
-	t.Setenv("GOPROXY", "file://"+filepath.ToSlash(proxy))
-	t.Setenv("GOSUMDB", "off")
-	t.Setenv("GOFLAGS", "-mod=mod")
-	t.Setenv("GOMODCACHE", cache)
-	t.Setenv("GOTOOLCHAIN", "local")
-	t.Cleanup(func() {
-		clean := exec.Command("go", "clean", "-modcache")
-		if out, err := clean.CombinedOutput(); err != nil {
-			t.Errorf("go clean -modcache: %v: %s", err, out)
-		}
-	})
+	useProxy(t, proxy, cache)
 	files := map[string]string{
 		"go.mod":    "module example.com/m\n\ngo 1.22\n",
 		"m.go":      "package m\n",
@@ -67,17 +57,7 @@ func TestModuleFilesBeforeModules(t *testing.T) {
 		"with/with.go": "package with\n",
 	})
 	proxytest.WriteModule(t, proxy, "example.com/new", "v1.0.0", map[string]string{"n.go": "package n\n"})
-	t.Setenv("GOPROXY", "file://"+filepath.ToSlash(proxy))
-	t.Setenv("GOSUMDB", "off")
-	t.Setenv("GOFLAGS", "-mod=mod")
-	t.Setenv("GOMODCACHE", cache)
-	t.Setenv("GOTOOLCHAIN", "local")
-	t.Cleanup(func() {
-		clean := exec.Command("go", "clean", "-modcache")
-		if out, err := clean.CombinedOutput(); err != nil {
-			t.Errorf("go clean -modcache: %v: %s", err, out)
-		}
-	})
+	useProxy(t, proxy, cache)
 	tests := []struct{ path, version, want string }{
 		{"example.com/old", "v0.4.0", "module example.com/old\n"},
 		{"example.com/new", "v1.0.0", "module example.com/new\n\ngo 1.22\n"},
@@ -94,6 +74,23 @@ func TestModuleFilesBeforeModules(t *testing.T) {
 	if _, err := moduleFiles(t.Context(), "example.com/absent", "v1.0.0"); err == nil {
 		t.Error("moduleFiles of a module the proxy does not serve: no error")
 	}
+}
+
+// useProxy points the go command at the module proxy directory proxy and
+// an empty module cache, removed after the test.
+func useProxy(t *testing.T, proxy, cache string) {
+	t.Helper()
+	t.Setenv("GOPROXY", "file://"+filepath.ToSlash(proxy))
+	t.Setenv("GOSUMDB", "off")
+	t.Setenv("GOFLAGS", "-mod=mod")
+	t.Setenv("GOMODCACHE", cache)
+	t.Setenv("GOTOOLCHAIN", "local")
+	t.Cleanup(func() {
+		clean := exec.Command("go", "clean", "-modcache")
+		if out, err := clean.CombinedOutput(); err != nil {
+			t.Errorf("go clean -modcache: %v: %s", err, out)
+		}
+	})
 }
 
 func keys(m map[string]string) []string {

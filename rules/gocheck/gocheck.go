@@ -798,14 +798,27 @@ func (s *checker) snipStdFunc(ctx context.Context, call *ast.CallExpr, info *typ
 		return nil, nil, "", false
 	}
 	fn, isFunc := info.Uses[sel.Sel].(*types.Func)
-	if !isFunc || fn.Pkg() == nil || fn.Type().(*types.Signature).Recv() != nil {
+	if !isFunc || fn.Type().(*types.Signature).Recv() != nil {
 		return nil, nil, "", false
+	}
+	ip, ok := s.snipStdPath(ctx, fn)
+	if !ok {
+		return nil, nil, "", false
+	}
+	return sel, fn, ip, true
+}
+
+// snipStdPath returns the import path of fn's package when it is the
+// standard library's.
+func (s *checker) snipStdPath(ctx context.Context, fn *types.Func) (string, bool) {
+	if fn.Pkg() == nil {
+		return "", false
 	}
 	sp, err := s.syms.StdPackage(ctx, fn.Pkg().Path())
 	if err != nil || sp.Types != fn.Pkg() {
-		return nil, nil, "", false
+		return "", false
 	}
-	return sel, fn, sp.ImportPath, true
+	return sp.ImportPath, true
 }
 
 // snipStdCount reports a call of a standard library function with too
@@ -848,11 +861,10 @@ func (s *checker) snipStdResults(ctx context.Context, f *snipFile, call *ast.Cal
 		return "", "", false
 	}
 	fn, isFunc := info.Uses[sel.Sel].(*types.Func)
-	if !isFunc || fn.Pkg() == nil {
+	if !isFunc {
 		return "", "", false
 	}
-	sp, err := s.syms.StdPackage(ctx, fn.Pkg().Path())
-	if err != nil || sp.Types != fn.Pkg() {
+	if ip, ok = s.snipStdPath(ctx, fn); !ok {
 		return "", "", false
 	}
 	sig := fn.Type().(*types.Signature)
@@ -896,7 +908,7 @@ func (s *checker) snipStdResults(ctx context.Context, f *snipFile, call *ast.Cal
 	if recv != "" {
 		name = fn.Pkg().Name() + "." + recv + "." + fn.Name()
 	}
-	return name, sp.ImportPath, true
+	return name, ip, true
 }
 
 // snipSameResults reports whether scope declares the function name, or
@@ -1576,9 +1588,7 @@ func (s *checker) snipRenamedVar(fset *token.FileSet, f *snipFile, blocks []*sni
 		// that uses it ("sp := tracer.StartSpan(…,
 		// opentracing.ChildOf(parentSpan.Context()))" over several
 		// lines, in opentracing's Tracer doc).
-		if sc := v.Parent(); sc == nil {
-			continue
-		} else if _, o := sc.LookupParent(v.Name(), first); o != v {
+		if !snipDeclaredBefore(v, first) {
 			continue
 		}
 		if _, ok := own(id.Pos()); ok {
@@ -2684,17 +2694,8 @@ func (s *checker) snipClassify(ctx context.Context, from *retrieval.Package, fse
 		// ("opentracing.Tag("user_agent", ua)" for the struct Tag,
 		// whose literal is Tag{…}): a conversion takes one, whatever
 		// the values are.
-		call := snipCallAt(path, e.Pos)
+		call, n, p := s.snipModuleConversion(path, info, e.Pos)
 		if call == nil || len(call.Args) < 2 || call.Ellipsis.IsValid() {
-			return Issue{}, false
-		}
-		tv, ok := info.Types[call.Fun]
-		if !ok || !tv.IsType() {
-			return Issue{}, false
-		}
-		p := s.snipModuleType(tv.Type)
-		n, named := types.Unalias(tv.Type).(*types.Named)
-		if p == nil || !named {
 			return Issue{}, false
 		}
 		if _, isFunc := n.Underlying().(*types.Signature); isFunc {
@@ -2714,17 +2715,8 @@ func (s *checker) snipClassify(ctx context.Context, from *retrieval.Package, fse
 	case strings.HasPrefix(msg, "missing argument in conversion to "):
 		// A module type called as a function ("huma.ModelValidator()"
 		// for the type of NewModelValidator's result).
-		call := snipCallAt(path, e.Pos)
+		call, n, p := s.snipModuleConversion(path, info, e.Pos)
 		if call == nil || len(call.Args) != 0 {
-			return Issue{}, false
-		}
-		tv, ok := info.Types[call.Fun]
-		if !ok || !tv.IsType() {
-			return Issue{}, false
-		}
-		p := s.snipModuleType(tv.Type)
-		n, named := types.Unalias(tv.Type).(*types.Named)
-		if p == nil || !named {
 			return Issue{}, false
 		}
 		iss.Kind = Compile
@@ -3183,6 +3175,26 @@ func (s *checker) snipMissingMethod(path []ast.Node, info *types.Info, e types.E
 	return Issue{}, false
 }
 
+// snipModuleConversion returns the call at pos when it converts to a named
+// type of the module, with the type and its package; nil when it does
+// not.
+func (s *checker) snipModuleConversion(path []ast.Node, info *types.Info, pos token.Pos) (*ast.CallExpr, *types.Named, *retrieval.Package) {
+	call := snipCallAt(path, pos)
+	if call == nil {
+		return nil, nil, nil
+	}
+	tv, ok := info.Types[call.Fun]
+	if !ok || !tv.IsType() {
+		return nil, nil, nil
+	}
+	p := s.snipModuleType(tv.Type)
+	n, named := types.Unalias(tv.Type).(*types.Named)
+	if p == nil || !named {
+		return nil, nil, nil
+	}
+	return call, n, p
+}
+
 // snipModulePkgOf returns the repository package an identifier used as a
 // qualifier refers to; nil for other packages and placeholders.
 func (s *checker) snipModulePkgOf(x ast.Expr, info *types.Info) *retrieval.Package {
@@ -3550,7 +3562,7 @@ func snipCaseNamesake(info *types.Info, pos token.Pos, name string) *types.Var {
 		// In scope at pos, not declared by the statement that uses the
 		// name: "minioFs := miniofs.NewMinioFs(…)" (afero's README)
 		// selects from a package.
-		if _, o := v.Parent().LookupParent(v.Name(), pos); o != v {
+		if !snipDeclaredBefore(v, pos) {
 			continue
 		}
 		if found != nil {
@@ -3752,6 +3764,17 @@ func snipOneUnused(path []ast.Node, info *types.Info, pos token.Pos, keep func(*
 // is not in scope on the next.
 func snipVisibleAt(v *types.Var, pos token.Pos) bool {
 	return v.Parent() != nil && v.Parent().Contains(pos)
+}
+
+// snipDeclaredBefore reports whether v's scope, looked up from pos, finds
+// v: a variable declared by the statement that holds pos is not yet in
+// scope there, whatever lines that statement spans.
+func snipDeclaredBefore(v *types.Var, pos token.Pos) bool {
+	if v.Parent() == nil {
+		return false
+	}
+	_, o := v.Parent().LookupParent(v.Name(), pos)
+	return o == v
 }
 
 // typeKnownVar reports whether v's type was decided by the checker.
